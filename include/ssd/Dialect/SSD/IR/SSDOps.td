@@ -1,0 +1,198 @@
+//===- SSDOps.td - ssd dialect operations ------------------*- tablegen -*-===//
+//
+// Operations of the ssd dialect: the opaque compute op of the input contract,
+// the residency ops the planner inserts (offload, release, prefetch, wait) and
+// the checkpoint ops (begin, save_shard, commit).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_DIALECT_SSD_IR_SSDOPS_TD
+#define SSD_DIALECT_SSD_IR_SSDOPS_TD
+
+include "ssd/Dialect/SSD/IR/SSDBase.td"
+include "ssd/Dialect/SSD/IR/SSDTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+def SSD_KernelOp : SSD_Op<"kernel", [Pure]> {
+  let summary = "opaque compute over tensors, with its cost";
+  let description = [{
+    A computation the compiler does not look into, such as an ATen operator
+    exported from PyTorch. `name` says what it computes; the optional cost
+    attributes let the cost model time it: `cost_seconds` (measured), else
+    `flops` and `bytes` (of memory traffic) against the target's rates.
+
+    The generic form is part of the input contract:
+
+    ```mlir
+    %y = "ssd.kernel"(%x, %w) {name = "aten.mm", flops = 1.2e9 : f64}
+        : (tensor<8x768xf32>, tensor<768x768xf32>) -> tensor<8x768xf32>
+    ```
+
+    and the custom form reads:
+
+    ```mlir
+    %y = ssd.kernel "aten.mm"(%x, %w) {flops = 1.2e9 : f64}
+        : (tensor<8x768xf32>, tensor<768x768xf32>) -> tensor<8x768xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Variadic<AnyType>:$inputs,
+                       OptionalAttr<F64Attr>:$flops,
+                       OptionalAttr<I64Attr>:$bytes,
+                       OptionalAttr<F64Attr>:$cost_seconds);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let assemblyFormat = [{
+    $name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Residency
+//===----------------------------------------------------------------------===//
+
+def SSD_OffloadOp : SSD_Op<"offload",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "start writing tensors to the SSD tensor store";
+  let description = [{
+    Starts one transfer that writes all `tensors` into one extent of the
+    tensor store and returns a handle per tensor plus a token for the write's
+    completion. The tensors stay readable; their memory is given up only by
+    an `ssd.release` that awaits the token. Several tensors in one offload
+    move as one large transfer (a buffer in the sense of fairscale's
+    `SsdBuffer`).
+
+    ```mlir
+    %h, %w = ssd.offload %act : tensor<8x1024xf32>
+    %ha, %hb, %w2 = ssd.offload %a, %b : tensor<4xf32>, tensor<16xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<SSD_StaticTensor>:$tensors);
+  let results = (outs Variadic<SSD_HandleType>:$handles, SSD_TokenType:$token);
+  let assemblyFormat = "$tensors attr-dict `:` type($tensors)";
+  let hasVerifier = 1;
+}
+
+def SSD_ReleaseOp : SSD_Op<"release"> {
+  let summary = "wait for an offload to be durable, then free the tensors";
+  let description = [{
+    Blocks until the write that `token` stands for is complete and frees the
+    device memory of `tensors`. Each released tensor must be one the offload
+    wrote; no use of a released tensor may follow (the plan verifier checks
+    this).
+
+    ```mlir
+    %h, %w = ssd.offload %act : tensor<8x1024xf32>
+    ssd.release %act after %w : tensor<8x1024xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<SSD_StaticTensor>:$tensors,
+                       SSD_TokenType:$token);
+  let assemblyFormat = "$tensors `after` $token attr-dict `:` type($tensors)";
+  let hasVerifier = 1;
+}
+
+def SSD_PrefetchOp : SSD_Op<"prefetch"> {
+  let summary = "start reading tensors back from the SSD tensor store";
+  let description = [{
+    Allocates device memory for every handle's tensor and starts one transfer
+    that reads them; the returned token completes when all bytes are
+    resident. The memory counts as live from this point.
+
+    ```mlir
+    %r = ssd.prefetch %h : !ssd.handle<tensor<8x1024xf32>>
+    ```
+  }];
+  let arguments = (ins Variadic<SSD_HandleType>:$handles);
+  let results = (outs SSD_TokenType:$token);
+  let assemblyFormat = "$handles attr-dict `:` type($handles)";
+  let hasVerifier = 1;
+}
+
+def SSD_WaitOp : SSD_Op<"wait",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "wait for a prefetch and return the resident tensors";
+  let description = [{
+    Blocks until the prefetch that produced `token` is complete and returns
+    the tensors of `handles`, which must be handles that prefetch read. Uses
+    after this point read the returned tensors.
+
+    ```mlir
+    %r = ssd.prefetch %h : !ssd.handle<tensor<8x1024xf32>>
+    %act = ssd.wait %r, %h : !ssd.handle<tensor<8x1024xf32>>
+    ```
+  }];
+  let arguments = (ins SSD_TokenType:$token,
+                       Variadic<SSD_HandleType>:$handles);
+  let results = (outs Variadic<SSD_StaticTensor>:$tensors);
+  let assemblyFormat = "$token `,` $handles attr-dict `:` type($handles)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Checkpoints
+//===----------------------------------------------------------------------===//
+
+def SSD_CheckpointBeginOp : SSD_Op<"checkpoint_begin"> {
+  let summary = "start writing this rank's part of a sharded checkpoint";
+  let description = [{
+    Opens the checkpoint of the current step for `rank` of `world_size`
+    saving ranks. Every shard is written by an `ssd.save_shard` on the result
+    and the checkpoint becomes visible only at its single
+    `ssd.checkpoint_commit`.
+
+    ```mlir
+    %ck = ssd.checkpoint_begin rank 0 of 2
+    ```
+  }];
+  let arguments = (ins I64Attr:$rank, I64Attr:$world_size);
+  let results = (outs SSD_CheckpointType:$checkpoint);
+  let assemblyFormat = "`rank` $rank `of` $world_size attr-dict";
+  let hasVerifier = 1;
+}
+
+def SSD_SaveShardOp : SSD_Op<"save_shard"> {
+  let summary = "start writing one shard of a persistent tensor";
+  let description = [{
+    Starts writing `tensor` as the block of the global tensor `key` (of shape
+    `global_shape`) that begins at `offsets`. The tensor stays readable; the
+    token is awaited by the checkpoint's commit.
+
+    ```mlir
+    %s = ssd.save_shard %w to %ck key "layer0.weight" offsets [384, 0]
+        global_shape [768, 768] : tensor<384x768xf32>
+    ```
+  }];
+  let arguments = (ins SSD_StaticTensor:$tensor, SSD_CheckpointType:$checkpoint,
+                       StrAttr:$key, DenseI64ArrayAttr:$offsets,
+                       DenseI64ArrayAttr:$global_shape);
+  let results = (outs SSD_TokenType:$token);
+  let assemblyFormat = [{
+    $tensor `to` $checkpoint `key` $key `offsets` $offsets
+    `global_shape` $global_shape attr-dict `:` type($tensor)
+  }];
+  let hasVerifier = 1;
+}
+
+def SSD_CheckpointCommitOp : SSD_Op<"checkpoint_commit"> {
+  let summary = "wait for every shard, then make the checkpoint durable";
+  let description = [{
+    Awaits the token of every `ssd.save_shard` of `checkpoint` (each exactly
+    once) and commits this rank's part: data made durable, manifest written
+    and published atomically.
+
+    ```mlir
+    ssd.checkpoint_commit %ck after %s0, %s1
+    ```
+  }];
+  let arguments = (ins SSD_CheckpointType:$checkpoint,
+                       Variadic<SSD_TokenType>:$shards);
+  let assemblyFormat = "$checkpoint (`after` $shards^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // SSD_DIALECT_SSD_IR_SSDOPS_TD

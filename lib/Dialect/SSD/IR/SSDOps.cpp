@@ -1,0 +1,298 @@
+//===- SSDOps.cpp - ssd dialect operations --------------------------------===//
+//
+// Verifiers and type inference of the ssd operations. Each verifier checks
+// what must hold of one op and its direct producers; whole-function
+// properties (residency at every use, the memory budget) belong to the plan
+// verifier pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Dialect/SSD/IR/SSDDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::ssd;
+
+#define GET_OP_CLASSES
+#include "ssd/Dialect/SSD/IR/SSDOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// Checks that `values` is non-empty and names no value twice.
+static LogicalResult verifyNonEmptyDistinct(Operation *op, ValueRange values,
+                                            StringRef what) {
+  if (values.empty())
+    return op->emitOpError() << "expects at least one " << what;
+  llvm::SmallDenseMap<Value, unsigned> firstIndex;
+  for (auto [index, value] : llvm::enumerate(values)) {
+    auto [it, inserted] = firstIndex.try_emplace(value, index);
+    if (!inserted)
+      return op->emitOpError() << what << " #" << index << " repeats " << what
+                               << " #" << it->second;
+  }
+  return success();
+}
+
+/// Returns the op of type OpTy that defines `token`, or emits an error saying
+/// which producer `op` expected.
+template <typename OpTy>
+static FailureOr<OpTy> getTokenProducer(Operation *op, Value token) {
+  if (auto producer = token.getDefiningOp<OpTy>())
+    return producer;
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "expects the token of an '"
+                            << OpTy::getOperationName() << "'";
+  if (Operation *other = token.getDefiningOp())
+    diag.attachNote(other->getLoc())
+        << "token produced by '" << other->getName() << "' here";
+  else
+    diag << ", got a block argument";
+  return failure();
+}
+
+/// Checks that every value of `used` is one of `producedBy`'s `available`.
+static LogicalResult verifySubsetOf(Operation *op, ValueRange used,
+                                    Operation *producer, ValueRange available,
+                                    StringRef what, StringRef verb) {
+  llvm::SmallPtrSet<Value, 8> known(available.begin(), available.end());
+  for (auto [index, value] : llvm::enumerate(used)) {
+    if (known.contains(value))
+      continue;
+    InFlightDiagnostic diag = op->emitOpError()
+                              << what << " #" << index << " was not " << verb
+                              << " by the '" << producer->getName()
+                              << "' that produced the token";
+    diag.attachNote(producer->getLoc()) << "token produced here";
+    return diag;
+  }
+  return success();
+}
+
+static bool isFiniteNonNegative(double value) {
+  return std::isfinite(value) && value >= 0.0;
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  if (getName().empty())
+    return emitOpError() << "expects a non-empty 'name'";
+  for (FloatAttr cost : {getFlopsAttr(), getCostSecondsAttr()}) {
+    if (cost && !isFiniteNonNegative(cost.getValueAsDouble()))
+      return emitOpError() << "'"
+                           << (cost == getFlopsAttr() ? "flops"
+                                                      : "cost_seconds")
+                           << "' must be finite and non-negative, got "
+                           << cost.getValueAsDouble();
+  }
+  if (IntegerAttr bytes = getBytesAttr(); bytes && bytes.getInt() < 0)
+    return emitOpError() << "'bytes' must be non-negative, got "
+                         << bytes.getInt();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// OffloadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult OffloadOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  for (Value operand : operands) {
+    auto tensorType = dyn_cast<RankedTensorType>(operand.getType());
+    if (!tensorType)
+      return emitOptionalError(location, "expects ranked tensor operands, got ",
+                               operand.getType());
+    inferredReturnTypes.push_back(HandleType::get(context, tensorType));
+  }
+  inferredReturnTypes.push_back(TokenType::get(context));
+  return success();
+}
+
+LogicalResult OffloadOp::verify() {
+  return verifyNonEmptyDistinct(*this, getTensors(), "tensor");
+}
+
+//===----------------------------------------------------------------------===//
+// ReleaseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReleaseOp::verify() {
+  if (failed(verifyNonEmptyDistinct(*this, getTensors(), "tensor")))
+    return failure();
+  FailureOr<OffloadOp> offload = getTokenProducer<OffloadOp>(*this, getToken());
+  if (failed(offload))
+    return failure();
+  return verifySubsetOf(*this, getTensors(), *offload, offload->getTensors(),
+                        "tensor", "written");
+}
+
+//===----------------------------------------------------------------------===//
+// PrefetchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrefetchOp::verify() {
+  return verifyNonEmptyDistinct(*this, getHandles(), "handle");
+}
+
+//===----------------------------------------------------------------------===//
+// WaitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WaitOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  for (Value operand : operands.drop_front()) {
+    auto handle = dyn_cast<HandleType>(operand.getType());
+    if (!handle)
+      return emitOptionalError(location, "expects handle operands, got ",
+                               operand.getType());
+    inferredReturnTypes.push_back(handle.getTensorType());
+  }
+  return success();
+}
+
+LogicalResult WaitOp::verify() {
+  if (failed(verifyNonEmptyDistinct(*this, getHandles(), "handle")))
+    return failure();
+  FailureOr<PrefetchOp> prefetch =
+      getTokenProducer<PrefetchOp>(*this, getToken());
+  if (failed(prefetch))
+    return failure();
+  return verifySubsetOf(*this, getHandles(), *prefetch, prefetch->getHandles(),
+                        "handle", "read");
+}
+
+//===----------------------------------------------------------------------===//
+// CheckpointBeginOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CheckpointBeginOp::verify() {
+  int64_t worldSize = getWorldSize();
+  int64_t rank = getRank();
+  if (worldSize < 1)
+    return emitOpError() << "expects a world size of at least 1, got "
+                         << worldSize;
+  if (rank < 0 || rank >= worldSize)
+    return emitOpError() << "expects a rank in [0, " << worldSize << "), got "
+                         << rank;
+  CheckpointCommitOp commit;
+  for (Operation *user : getCheckpoint().getUsers()) {
+    auto userCommit = dyn_cast<CheckpointCommitOp>(user);
+    if (!userCommit)
+      continue;
+    if (commit) {
+      InFlightDiagnostic diag = emitOpError() << "is committed more than once";
+      diag.attachNote(commit.getLoc()) << "first commit here";
+      diag.attachNote(userCommit.getLoc()) << "second commit here";
+      return diag;
+    }
+    commit = userCommit;
+  }
+  if (!commit)
+    return emitOpError() << "is never committed";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SaveShardOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SaveShardOp::verify() {
+  if (getKey().empty())
+    return emitOpError() << "expects a non-empty 'key'";
+  ArrayRef<int64_t> shape = getTensor().getType().getShape();
+  ArrayRef<int64_t> offsets = getOffsets();
+  ArrayRef<int64_t> globalShape = getGlobalShape();
+  if (offsets.size() != shape.size() || globalShape.size() != shape.size())
+    return emitOpError() << "expects 'offsets' and 'global_shape' of the "
+                            "tensor's rank "
+                         << shape.size() << ", got " << offsets.size()
+                         << " and " << globalShape.size();
+  for (auto [dim, offset, size, global] :
+       llvm::enumerate(offsets, shape, globalShape)) {
+    if (offset < 0 || global < 0 || offset + size > global)
+      return emitOpError() << "dimension " << dim << ": shard [" << offset
+                           << ", " << offset + size
+                           << ") does not lie within [0, " << global << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CheckpointCommitOp
+//===----------------------------------------------------------------------===//
+
+/// True when the two shards share at least one element.
+static bool shardsOverlap(SaveShardOp a, SaveShardOp b) {
+  ArrayRef<int64_t> shapeA = a.getTensor().getType().getShape();
+  ArrayRef<int64_t> shapeB = b.getTensor().getType().getShape();
+  for (auto [offA, sizeA, offB, sizeB] :
+       llvm::zip_equal(a.getOffsets(), shapeA, b.getOffsets(), shapeB)) {
+    if (std::max(offA, offB) >= std::min(offA + sizeA, offB + sizeB))
+      return false;
+  }
+  return true;
+}
+
+LogicalResult CheckpointCommitOp::verify() {
+  llvm::SmallPtrSet<Operation *, 16> awaited;
+  llvm::StringMap<SmallVector<SaveShardOp>> shardsByKey;
+  for (auto [index, token] : llvm::enumerate(getShards())) {
+    FailureOr<SaveShardOp> save = getTokenProducer<SaveShardOp>(*this, token);
+    if (failed(save))
+      return failure();
+    if (save->getCheckpoint() != getCheckpoint()) {
+      InFlightDiagnostic diag = emitOpError()
+                                << "shard #" << index
+                                << " belongs to another checkpoint";
+      diag.attachNote(save->getLoc()) << "shard saved here";
+      return diag;
+    }
+    if (!awaited.insert(*save).second)
+      return emitOpError() << "awaits shard #" << index << " twice";
+    SmallVector<SaveShardOp> &sameKey = shardsByKey[save->getKey()];
+    for (SaveShardOp other : sameKey) {
+      if (other.getGlobalShape() != save->getGlobalShape()) {
+        InFlightDiagnostic diag =
+            emitOpError() << "shards of '" << save->getKey()
+                          << "' disagree on the global shape";
+        diag.attachNote(other.getLoc()) << "one shard here";
+        diag.attachNote(save->getLoc()) << "the other here";
+        return diag;
+      }
+      if (shardsOverlap(other, *save)) {
+        InFlightDiagnostic diag = emitOpError() << "shards of '"
+                                                << save->getKey()
+                                                << "' overlap";
+        diag.attachNote(other.getLoc()) << "one shard here";
+        diag.attachNote(save->getLoc()) << "the other here";
+        return diag;
+      }
+    }
+    sameKey.push_back(*save);
+  }
+  for (Operation *user : getCheckpoint().getUsers()) {
+    auto save = dyn_cast<SaveShardOp>(user);
+    if (save && !awaited.contains(save)) {
+      InFlightDiagnostic diag = emitOpError()
+                                << "does not await the shard of '"
+                                << save.getKey() << "'";
+      diag.attachNote(save.getLoc()) << "shard saved here";
+      return diag;
+    }
+  }
+  return success();
+}

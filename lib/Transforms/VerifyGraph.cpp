@@ -1,0 +1,185 @@
+//===- VerifyGraph.cpp - check the input contract of a training step ------===//
+//
+// Implements `ssd-verify-graph`: every rule of docs/graph-format.md that the
+// planner relies on is checked here, once, so that the analyses can assume a
+// well-formed step (known roles, unique names, static shapes, updates that
+// match their state).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Transforms/Passes.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::ssd {
+#define GEN_PASS_DEF_VERIFYGRAPHPASS
+#include "ssd/Transforms/Passes.h.inc"
+} // namespace mlir::ssd
+
+using namespace mlir;
+using namespace mlir::ssd;
+
+/// Values of the contract are statically shaped ranked tensors, or scalars
+/// (as in the bodies of linalg ops and in arith constants).
+static bool isContractType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.hasStaticShape();
+  return type.isIntOrIndexOrFloat();
+}
+
+static LogicalResult checkValueType(Operation *op, Type type, StringRef what) {
+  if (isContractType(type))
+    return success();
+  if (isa<BaseMemRefType>(type))
+    return op->emitError() << what << " is a memref (" << type
+                           << "); the input contract is stated on tensors, "
+                              "before bufferization";
+  return op->emitError() << what
+                         << " must be a statically shaped ranked tensor or a "
+                            "scalar, got "
+                         << type;
+}
+
+static bool isPlannedOp(Operation *op) {
+  return isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp, CheckpointBeginOp,
+             SaveShardOp, CheckpointCommitOp>(op);
+}
+
+namespace {
+/// A persistent argument that results may update.
+struct PersistentArg {
+  unsigned index;
+  Type type;
+};
+} // namespace
+
+static LogicalResult verifyArguments(func::FuncOp func,
+                                     llvm::StringMap<PersistentArg> &state) {
+  bool ok = true;
+  llvm::StringMap<unsigned> argByName;
+  for (BlockArgument arg : func.getArguments()) {
+    unsigned index = arg.getArgNumber();
+    auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+    if (!tensor || !tensor.hasStaticShape()) {
+      func.emitError() << "argument #" << index
+                       << " must be a statically shaped ranked tensor, got "
+                       << arg.getType();
+      ok = false;
+      continue;
+    }
+    auto role = func.getArgAttrOfType<StringAttr>(index,
+                                                  SSDDialect::kRoleAttrName);
+    if (!role) {
+      func.emitError() << "argument #" << index << " has no '"
+                       << SSDDialect::kRoleAttrName
+                       << "'; expected one of \"param\", "
+                          "\"optimizer_state\", \"input\", \"buffer\"";
+      ok = false;
+      continue;
+    }
+    auto name = func.getArgAttrOfType<StringAttr>(index,
+                                                  SSDDialect::kNameAttrName);
+    if (!name) {
+      func.emitError() << "argument #" << index << " has no '"
+                       << SSDDialect::kNameAttrName << "'";
+      ok = false;
+      continue;
+    }
+    auto [it, inserted] = argByName.try_emplace(name.getValue(), index);
+    if (!inserted) {
+      func.emitError() << "argument #" << index << ": '"
+                       << SSDDialect::kNameAttrName << "' \"" << name.getValue()
+                       << "\" is already used by argument #" << it->second;
+      ok = false;
+      continue;
+    }
+    // The dialect's attribute verifier has already rejected unknown roles.
+    if (isPersistent(*parseArgRole(role.getValue())))
+      state[name.getValue()] = {index, arg.getType()};
+  }
+  return success(ok);
+}
+
+static LogicalResult
+verifyResults(func::FuncOp func, const llvm::StringMap<PersistentArg> &state) {
+  bool ok = true;
+  llvm::StringMap<unsigned> resultByName;
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
+    if (failed(checkValueType(func, type,
+                              "result #" + std::to_string(index)))) {
+      ok = false;
+      continue;
+    }
+    auto name = func.getResultAttrOfType<StringAttr>(
+        index, SSDDialect::kNameAttrName);
+    if (!name)
+      continue;
+    auto stateIt = state.find(name.getValue());
+    if (stateIt == state.end()) {
+      func.emitError() << "result #" << index << ": '"
+                       << SSDDialect::kNameAttrName << "' \"" << name.getValue()
+                       << "\" names no param, optimizer_state or buffer "
+                          "argument";
+      ok = false;
+      continue;
+    }
+    if (stateIt->second.type != type) {
+      func.emitError() << "result #" << index << " updates \""
+                       << name.getValue() << "\" (argument #"
+                       << stateIt->second.index << ") of type "
+                       << stateIt->second.type << " but has type " << type;
+      ok = false;
+      continue;
+    }
+    auto [it, inserted] = resultByName.try_emplace(name.getValue(), index);
+    if (!inserted) {
+      func.emitError() << "result #" << index << ": \"" << name.getValue()
+                       << "\" is already updated by result #" << it->second;
+      ok = false;
+    }
+  }
+  return success(ok);
+}
+
+static LogicalResult verifyBody(func::FuncOp func) {
+  bool ok = true;
+  WalkResult planned = func.getBody().walk([&](Operation *op) {
+    if (isPlannedOp(op)) {
+      op->emitError() << "'" << op->getName()
+                      << "' in the input: the step is already planned";
+      return WalkResult::interrupt();
+    }
+    for (auto [index, result] : llvm::enumerate(op->getResults()))
+      ok &= succeeded(checkValueType(op, result.getType(),
+                                     "result #" + std::to_string(index)));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          ok &= succeeded(checkValueType(
+              op, arg.getType(),
+              "region argument #" + std::to_string(arg.getArgNumber())));
+    return WalkResult::advance();
+  });
+  return success(ok && !planned.wasInterrupted());
+}
+
+LogicalResult mlir::ssd::verifyTrainingStep(func::FuncOp func) {
+  if (func.isExternal())
+    return success();
+  llvm::StringMap<PersistentArg> state;
+  bool ok = succeeded(verifyArguments(func, state));
+  ok &= succeeded(verifyResults(func, state));
+  ok &= succeeded(verifyBody(func));
+  return success(ok);
+}
+
+namespace {
+struct VerifyGraphPass
+    : public mlir::ssd::impl::VerifyGraphPassBase<VerifyGraphPass> {
+  void runOnOperation() override {
+    if (failed(verifyTrainingStep(getOperation())))
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
