@@ -112,7 +112,7 @@ static LogicalResult verifyContractAttribute(Operation *op, NamedAttribute attr,
     return success();
   }
   return op->emitOpError() << where << " #" << index
-                           << ": unknown ssd attribute '" << attr.getName()
+                           << ": unknown ssd attribute '" << attr.getName().getValue()
                            << "'";
 }
 

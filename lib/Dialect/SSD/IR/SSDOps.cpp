@@ -194,6 +194,9 @@ LogicalResult CheckpointBeginOp::verify() {
     if (!userCommit)
       continue;
     if (commit) {
+      if (userCommit->getBlock() == commit->getBlock() &&
+          userCommit->isBeforeInBlock(commit))
+        std::swap(commit, userCommit);
       InFlightDiagnostic diag = emitOpError() << "is committed more than once";
       diag.attachNote(commit.getLoc()) << "first commit here";
       diag.attachNote(userCommit.getLoc()) << "second commit here";
