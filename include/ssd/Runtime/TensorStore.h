@@ -1,0 +1,240 @@
+//===- TensorStore.h - Tensors that live in memory, on disk or between ---*- C++
+//-*-===//
+//
+// The tensor store behind the C API. A handle is a tensor (dtype, shape, byte
+// size) whose bytes live in host or device memory, in a file extent, or both,
+// and which may be moving between the two. A buffer groups handles into one
+// contiguous memory region and one extent so that many small tensors move in
+// one large transfer. Extents are 4 KiB aligned ranges of a few data files,
+// allocated first-fit from a free list and reused after `free`.
+//
+// State machine of a handle (or buffer) and the calls that move it:
+//
+//   Resident --offload--> Writing --done--> OnDisk   (memory released)
+//                                     \---> Both     (offload with keep)
+//   Both     --offload--> OnDisk   (clean copy on disk: nothing written)
+//   Both     --markDirty--> Resident
+//   OnDisk   --prefetch--> Reading --done--> Both
+//   failures: Writing -> Resident, Reading -> OnDisk (memory kept/freed).
+//
+// Each offload or prefetch starts one operation that must be waited for
+// exactly once (`wait`, `waitEvent` or `waitStream`) before the next one; a
+// second wait is an error, as is any use of a freed id.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SSD_RUNTIME_TENSORSTORE_H
+#define SSD_RUNTIME_TENSORSTORE_H
+
+#include "ssd/Runtime/Device.h"
+#include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/StagingPool.h"
+#include "ssd/Runtime/Status.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace ssd::rt {
+
+/// Element types; the values are the C API's SSDRT_DTYPE_* constants.
+enum class DType : int {
+  F32 = 0,
+  F16 = 1,
+  BF16 = 2,
+  F64 = 3,
+  I8 = 4,
+  U8 = 5,
+  I16 = 6,
+  I32 = 7,
+  I64 = 8,
+  Bool = 9,
+  F8E4M3 = 10,
+  F8E5M2 = 11,
+};
+/// Bytes per element, or 0 for an unknown value.
+unsigned dtypeSize(int dtype);
+const char *dtypeName(int dtype);
+
+enum class MemKind : int { Host = 0, Device = 1 };
+
+/// Values are the C API's SSDRT_STATE_* constants.
+enum class State : int {
+  Resident = 0,
+  OnDisk = 1,
+  Writing = 2,
+  Reading = 3,
+  Both = 4
+};
+const char *stateName(State state);
+
+struct StoreOptions {
+  /// Directory for the data files; created if missing.
+  std::string directory = ".";
+  EngineKind engine = EngineKind::Auto;
+  unsigned queueDepth = 32;
+  /// Total pinned staging memory (bounded; transfers wait when it is used).
+  uint64_t stagingBytes = 64ull << 20;
+  /// Size of one staging chunk and of the largest single raw transfer.
+  uint64_t chunkBytes = 4ull << 20;
+  /// Largest size of one data file before the next one is started.
+  uint64_t fileBytes = 64ull << 30;
+  /// fdatasync before an offload completes (nothing is reported written
+  /// that is not on disk). Off only for scratch data.
+  bool durable = true;
+  /// Try O_DIRECT (falls back to buffered I/O where the filesystem refuses).
+  bool direct = true;
+  /// CUDA device ordinal; negative for host-only.
+  int device = 0;
+  /// Threads that drive transfers (each keeps many chunks in flight).
+  unsigned workers = 2;
+  /// Tests: replaces io_uring_queue_init_params.
+  UringInitFn uringInit = nullptr;
+  /// Tests: wraps the backend (for example in a FaultInjectingBackend).
+  std::function<std::unique_ptr<IoBackend>(std::unique_ptr<IoBackend>)>
+      decorate;
+};
+
+struct StoreStats {
+  uint64_t bytesRead = 0, bytesWritten = 0;
+  uint64_t readOps = 0, writeOps = 0, syncOps = 0;
+  uint64_t offloads = 0, prefetches = 0, failures = 0;
+  /// Bytes that went through staging because memory was unaligned or on
+  /// the device.
+  uint64_t stagedBytes = 0;
+  double waitSeconds = 0, stagingWaitSeconds = 0;
+};
+
+struct HandleInfo {
+  int dtype = 0;
+  std::vector<int64_t> shape;
+  uint64_t bytes = 0;
+  MemKind kind = MemKind::Host;
+  State state = State::Resident;
+  void *data = nullptr;
+  /// 0 for a standalone handle.
+  uint64_t buffer = 0;
+  std::string file;
+  uint64_t fileOffset = 0;
+  uint64_t extentBytes = 0;
+};
+
+class TensorStore {
+public:
+  explicit TensorStore(StoreOptions options);
+  /// Waits for transfers in flight, then closes and removes the data files.
+  ~TensorStore();
+  TensorStore(const TensorStore &) = delete;
+  TensorStore &operator=(const TensorStore &) = delete;
+
+  uint64_t createHandle(int dtype, std::span<const int64_t> shape, MemKind kind,
+                        void *memory);
+  uint64_t createBuffer(uint64_t capacity, MemKind kind, void *memory);
+  /// Carves a handle out of buffer memory (256-byte aligned); only while the
+  /// buffer is resident and has never been offloaded.
+  uint64_t addToBuffer(uint64_t buffer, int dtype,
+                       std::span<const int64_t> shape);
+
+  void offload(uint64_t id, bool keepMemory);
+  void prefetch(uint64_t id, void *dst);
+  void wait(uint64_t id);
+  /// Like `wait`, but for a device transfer returns the event to wait on
+  /// instead of blocking on the copy (null when nothing is left to wait on).
+  DeviceEvent waitEvent(uint64_t id);
+  /// Makes `stream` wait for the transfer; the host waits only for the I/O.
+  void waitStream(uint64_t id, DeviceStream stream);
+  void markDirty(uint64_t id);
+  void free(uint64_t id);
+
+  HandleInfo info(uint64_t id);
+  /// True for a buffer id; throws for unknown or freed ids.
+  bool isBuffer(uint64_t id);
+  StoreStats stats();
+
+  IoEngine &engine() { return *io; }
+  const Device &device() const { return *dev; }
+  StagingPool &staging() { return *pool; }
+  /// The backend under the engine (a FaultInjectingBackend when decorated).
+  IoBackend &backend() { return io->backend(); }
+  const std::string &engineNote() const { return note; }
+  const std::string &directory() const { return options.directory; }
+
+private:
+  struct DataFile {
+    std::string path;
+    int fd = -1;
+    int fixed = -1;
+    bool direct = false;
+    /// Bytes handed out from the start of the file.
+    uint64_t end = 0;
+    /// Free extents: offset -> length, coalesced.
+    std::map<uint64_t, uint64_t> holes;
+  };
+  struct Extent {
+    int file = -1;
+    uint64_t offset = 0, length = 0;
+  };
+  struct Region;
+  struct Object;
+  class Tracker;
+
+  Object &lookup(uint64_t id, const char *what);
+  Region &ownRegion(Object &obj, const char *what);
+  void startOp(Region &region, uint64_t id, const char *what);
+  void awaitOp(std::unique_lock<std::mutex> &lock, Region &region, uint64_t id);
+  Extent allocateExtent(uint64_t bytes);
+  void releaseExtent(const Extent &extent);
+  DataFile &openFile(size_t index);
+  void releaseMemory(Region &region);
+  void *allocateMemory(MemKind kind, uint64_t bytes);
+  void enqueue(std::function<void()> job);
+  void workerLoop();
+  void runOffload(Region &region, uint64_t id, bool keepMemory);
+  void runPrefetch(Region &region, uint64_t id);
+  Failure transfer(IoOpKind kind, Region &region, uint64_t id);
+  /// Detects a data file removed (or, before a read, truncated) underneath.
+  Failure checkFile(const DataFile &file, const Extent &extent, uint64_t id,
+                    bool reading);
+
+  StoreOptions options;
+  std::unique_ptr<Device> dev;
+  std::string note;
+  std::unique_ptr<IoEngine> io;
+  std::unique_ptr<StagingPool> pool;
+  DeviceStream toDevice = nullptr, toHost = nullptr;
+  std::string filePrefix;
+
+  // `mutex` guards the object table, regions' state and the files' extent
+  // maps. Transfers run without it; a region in Writing/Reading state is
+  // touched only by its job until the job publishes the result under it.
+  std::mutex mutex;
+  std::condition_variable opFinished;
+  std::unordered_map<uint64_t, Object> objects;
+  uint64_t nextId = 1;
+  std::vector<std::unique_ptr<DataFile>> files;
+  bool loggedBuffered = false;
+
+  std::mutex jobMutex;
+  std::condition_variable jobReady, jobsIdle;
+  std::deque<std::function<void()>> jobs;
+  unsigned jobsRunning = 0;
+  bool stopping = false;
+  std::vector<std::thread> workers;
+
+  struct Counters {
+    std::atomic<uint64_t> bytesRead{0}, bytesWritten{0}, readOps{0},
+        writeOps{0}, syncOps{0}, offloads{0}, prefetches{0}, failures{0},
+        stagedBytes{0}, waitNs{0};
+  } counters;
+};
+
+} // namespace ssd::rt
+
+#endif // SSD_RUNTIME_TENSORSTORE_H

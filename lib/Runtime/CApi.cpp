@@ -1,0 +1,251 @@
+//===- CApi.cpp - The C API edge of the runtime
+//----------------------------===//
+//
+// Every ssdrt_* function runs its body inside `guarded`, which turns any C++
+// exception into a negative errno and a thread-local message: nothing thrown
+// inside the runtime ever crosses into C, MLIR or Python.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/TensorStore.h"
+#include "ssd/Runtime/ssdrt.h"
+
+#include <cerrno>
+#include <new>
+
+using namespace ssd::rt;
+
+struct ssdrt_context {
+  std::unique_ptr<TensorStore> store;
+};
+
+namespace {
+
+thread_local std::string lastError;
+
+template <typename Fn> int guarded(Fn &&fn) {
+  try {
+    fn();
+    return 0;
+  } catch (const Error &e) {
+    lastError = e.what();
+    return -e.errnum;
+  } catch (const std::bad_alloc &) {
+    lastError = "out of memory";
+    return -ENOMEM;
+  } catch (const std::exception &e) {
+    lastError = std::string("internal error: ") + e.what();
+    return -EIO;
+  } catch (...) {
+    lastError = "internal error: unknown exception";
+    return -EIO;
+  }
+}
+
+TensorStore &storeOf(ssdrt_context *ctx) {
+  if (!ctx)
+    fail(EINVAL, "null context");
+  return *ctx->store;
+}
+
+template <typename T> T &out(T *p, const char *name) {
+  if (!p)
+    fail(EINVAL, std::string("null ") + name + " pointer");
+  return *p;
+}
+
+std::span<const int64_t> shapeOf(int32_t ndim, const int64_t *shape) {
+  if (ndim < 0 || (ndim > 0 && !shape))
+    fail(EINVAL, "bad shape: ndim " + std::to_string(ndim) +
+                     (shape ? "" : " with a null shape"));
+  return {shape, size_t(ndim)};
+}
+
+void requireBuffer(TensorStore &store, ssdrt_handle b) {
+  if (!store.isBuffer(b))
+    fail(EINVAL, "handle " + std::to_string(b) + " is not a buffer");
+}
+
+} // namespace
+
+extern "C" {
+
+const char *ssdrt_last_error(void) { return lastError.c_str(); }
+
+void ssdrt_options_init(ssdrt_options *o) {
+  if (!o)
+    return;
+  StoreOptions d;
+  *o = ssdrt_options{};
+  o->directory = nullptr;
+  o->engine = nullptr;
+  o->queue_depth = d.queueDepth;
+  o->flags = 0;
+  o->staging_bytes = d.stagingBytes;
+  o->chunk_bytes = d.chunkBytes;
+  o->file_bytes = d.fileBytes;
+  o->device = d.device;
+  o->workers = d.workers;
+}
+
+int ssdrt_context_create(const ssdrt_options *options, ssdrt_context **result) {
+  return guarded([&] {
+    ssdrt_context *&slot = out(result, "context");
+    ssdrt_options o;
+    ssdrt_options_init(&o);
+    if (options)
+      o = *options;
+    StoreOptions s;
+    if (o.directory)
+      s.directory = o.directory;
+    s.engine = parseEngineKind(o.engine ? o.engine : "auto");
+    s.queueDepth = o.queue_depth;
+    s.stagingBytes = o.staging_bytes;
+    s.chunkBytes = o.chunk_bytes;
+    s.fileBytes = o.file_bytes;
+    s.durable = !(o.flags & SSDRT_OPT_NO_SYNC);
+    s.direct = !(o.flags & SSDRT_OPT_NO_DIRECT);
+    s.device = (o.flags & SSDRT_OPT_HOST_ONLY) ? -1 : o.device;
+    s.workers = o.workers;
+    auto ctx = std::make_unique<ssdrt_context>();
+    ctx->store = std::make_unique<TensorStore>(std::move(s));
+    slot = ctx.release();
+  });
+}
+
+void ssdrt_context_destroy(ssdrt_context *ctx) {
+  guarded([&] { delete ctx; });
+}
+
+const char *ssdrt_engine_name(ssdrt_context *ctx) {
+  return ctx ? ctx->store->engine().name() : "";
+}
+
+int ssdrt_device_available(ssdrt_context *ctx) {
+  return ctx && ctx->store->device().available() ? 1 : 0;
+}
+
+int ssdrt_handle_create(ssdrt_context *ctx, int32_t dtype, int32_t ndim,
+                        const int64_t *shape, int32_t mem_kind, void *memory,
+                        ssdrt_handle *result) {
+  return guarded([&] {
+    ssdrt_handle &slot = out(result, "handle");
+    slot = storeOf(ctx).createHandle(dtype, shapeOf(ndim, shape),
+                                     MemKind(mem_kind), memory);
+  });
+}
+
+int ssdrt_handle_offload(ssdrt_context *ctx, ssdrt_handle h, uint32_t flags) {
+  return guarded([&] { storeOf(ctx).offload(h, flags & SSDRT_OFFLOAD_KEEP); });
+}
+
+int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h, void *dst) {
+  return guarded([&] { storeOf(ctx).prefetch(h, dst); });
+}
+
+int ssdrt_handle_wait(ssdrt_context *ctx, ssdrt_handle h) {
+  return guarded([&] { storeOf(ctx).wait(h); });
+}
+
+int ssdrt_handle_wait_event(ssdrt_context *ctx, ssdrt_handle h, void **event) {
+  return guarded([&] {
+    void *&slot = out(event, "event");
+    slot = storeOf(ctx).waitEvent(h);
+  });
+}
+
+int ssdrt_handle_wait_stream(ssdrt_context *ctx, ssdrt_handle h, void *stream) {
+  return guarded([&] { storeOf(ctx).waitStream(h, stream); });
+}
+
+int ssdrt_handle_mark_dirty(ssdrt_context *ctx, ssdrt_handle h) {
+  return guarded([&] { storeOf(ctx).markDirty(h); });
+}
+
+int ssdrt_handle_free(ssdrt_context *ctx, ssdrt_handle h) {
+  return guarded([&] { storeOf(ctx).free(h); });
+}
+
+int ssdrt_handle_state(ssdrt_context *ctx, ssdrt_handle h, int32_t *state) {
+  return guarded([&] {
+    int32_t &slot = out(state, "state");
+    slot = int32_t(storeOf(ctx).info(h).state);
+  });
+}
+
+int ssdrt_handle_data(ssdrt_context *ctx, ssdrt_handle h, void **data) {
+  return guarded([&] {
+    void *&slot = out(data, "data");
+    slot = storeOf(ctx).info(h).data;
+  });
+}
+
+int ssdrt_handle_bytes(ssdrt_context *ctx, ssdrt_handle h, uint64_t *bytes) {
+  return guarded([&] {
+    uint64_t &slot = out(bytes, "bytes");
+    slot = storeOf(ctx).info(h).bytes;
+  });
+}
+
+int ssdrt_buffer_create(ssdrt_context *ctx, uint64_t capacity, int32_t mem_kind,
+                        void *memory, ssdrt_handle *result) {
+  return guarded([&] {
+    ssdrt_handle &slot = out(result, "buffer");
+    slot = storeOf(ctx).createBuffer(capacity, MemKind(mem_kind), memory);
+  });
+}
+
+int ssdrt_buffer_add(ssdrt_context *ctx, ssdrt_handle b, int32_t dtype,
+                     int32_t ndim, const int64_t *shape, ssdrt_handle *result) {
+  return guarded([&] {
+    ssdrt_handle &slot = out(result, "handle");
+    slot = storeOf(ctx).addToBuffer(b, dtype, shapeOf(ndim, shape));
+  });
+}
+
+int ssdrt_buffer_offload(ssdrt_context *ctx, ssdrt_handle b, uint32_t flags) {
+  return guarded([&] {
+    requireBuffer(storeOf(ctx), b);
+    ctx->store->offload(b, flags & SSDRT_OFFLOAD_KEEP);
+  });
+}
+
+int ssdrt_buffer_prefetch(ssdrt_context *ctx, ssdrt_handle b, void *dst) {
+  return guarded([&] {
+    requireBuffer(storeOf(ctx), b);
+    ctx->store->prefetch(b, dst);
+  });
+}
+
+int ssdrt_buffer_wait(ssdrt_context *ctx, ssdrt_handle b) {
+  return guarded([&] {
+    requireBuffer(storeOf(ctx), b);
+    ctx->store->wait(b);
+  });
+}
+
+int ssdrt_buffer_free(ssdrt_context *ctx, ssdrt_handle b) {
+  return guarded([&] {
+    requireBuffer(storeOf(ctx), b);
+    ctx->store->free(b);
+  });
+}
+
+int ssdrt_stats(ssdrt_context *ctx, ssdrt_stats_t *result) {
+  return guarded([&] {
+    ssdrt_stats_t &s = out(result, "stats");
+    StoreStats st = storeOf(ctx).stats();
+    s.bytes_read = st.bytesRead;
+    s.bytes_written = st.bytesWritten;
+    s.read_ops = st.readOps;
+    s.write_ops = st.writeOps;
+    s.sync_ops = st.syncOps;
+    s.offloads = st.offloads;
+    s.prefetches = st.prefetches;
+    s.failures = st.failures;
+    s.staged_bytes = st.stagedBytes;
+    s.wait_seconds = st.waitSeconds;
+    s.staging_wait_seconds = st.stagingWaitSeconds;
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,882 @@
+//===- TensorStore.cpp - Handles, buffers, extents and their transfers ----===//
+//
+// The state machine of handles and buffers, extent allocation in a few data
+// files, and the transfer paths: direct O_DIRECT I/O on the caller's memory
+// where it is aligned, staging chunks where it is not (or where it lives on
+// the device), pipelined so that chunk i moves between host and device while
+// chunk i+1 moves between disk and host.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/TensorStore.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ssd::rt {
+namespace {
+
+constexpr uint64_t kBlock = 4096;
+constexpr uint64_t kMemberAlign = 256;
+
+uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+struct DTypeInfo {
+  const char *name;
+  unsigned size;
+};
+constexpr DTypeInfo kDTypes[] = {
+    {"f32", 4}, {"f16", 2},  {"bf16", 2},   {"f64", 8},
+    {"i8", 1},  {"u8", 1},   {"i16", 2},    {"i32", 4},
+    {"i64", 8}, {"bool", 1}, {"f8e4m3", 1}, {"f8e5m2", 1},
+};
+
+uint64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+void logOnce(const std::string &message) {
+  static std::mutex mutex;
+  static std::set<std::string> seen;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!seen.insert(message).second)
+      return;
+  }
+  logNote(message);
+}
+
+} // namespace
+
+unsigned dtypeSize(int dtype) {
+  if (dtype < 0 || dtype >= int(std::size(kDTypes)))
+    return 0;
+  return kDTypes[dtype].size;
+}
+
+const char *dtypeName(int dtype) {
+  if (dtype < 0 || dtype >= int(std::size(kDTypes)))
+    return "?";
+  return kDTypes[dtype].name;
+}
+
+const char *stateName(State state) {
+  switch (state) {
+  case State::Resident:
+    return "resident";
+  case State::OnDisk:
+    return "on disk";
+  case State::Writing:
+    return "being written";
+  case State::Reading:
+    return "being read";
+  case State::Both:
+    return "resident and on disk";
+  }
+  return "?";
+}
+
+/// Memory, extent and state shared by a standalone handle or by a buffer and
+/// all of its members.
+struct TensorStore::Region {
+  MemKind kind = MemKind::Host;
+  void *memory = nullptr;
+  bool owned = false;
+  uint64_t bytes = 0;
+  Extent extent;
+  DataFile *file = nullptr;
+  State state = State::Resident;
+  bool isBuffer = false;
+  /// Buffer: bytes carved out for members so far.
+  uint64_t used = 0;
+  bool everOffloaded = false;
+  // The current operation: started by offload/prefetch, finished by its
+  // job, consumed by exactly one wait.
+  bool opPending = false;
+  bool opDone = true;
+  Failure opError;
+  /// Device transfers: recorded on the copy stream after the last copy.
+  DeviceEvent event = nullptr;
+  bool eventPending = false;
+};
+
+struct TensorStore::Object {
+  bool isBuffer = false;
+  std::shared_ptr<Region> region;
+  /// Members: their place inside the buffer's region.
+  uint64_t offset = 0;
+  uint64_t bytes = 0;
+  int dtype = 0;
+  std::vector<int64_t> shape;
+  /// Members: the buffer's id; 0 otherwise.
+  uint64_t buffer = 0;
+  std::vector<uint64_t> members;
+};
+
+/// Counts the parts of one transfer and keeps the first failure.
+class TensorStore::Tracker {
+public:
+  void add() {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++open;
+  }
+  void done(Failure failure) {
+    // Notify under the lock: the waiter may destroy the tracker as soon as
+    // it can take the lock again.
+    std::lock_guard<std::mutex> lock(mutex);
+    if (failure && !first)
+      first = std::move(failure);
+    if (--open == 0)
+      finished.notify_all();
+  }
+  Failure wait() {
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.wait(lock, [&] { return open == 0; });
+    return first;
+  }
+
+private:
+  std::mutex mutex;
+  std::condition_variable finished;
+  unsigned open = 0;
+  Failure first;
+};
+
+//===----------------------------------------------------------------------===//
+// Construction
+//===----------------------------------------------------------------------===//
+
+TensorStore::TensorStore(StoreOptions o) : options(std::move(o)) {
+  if (options.queueDepth < 1 || options.queueDepth > 4096)
+    fail(EINVAL, "queue depth " + std::to_string(options.queueDepth) +
+                     " is outside 1..4096");
+  if (options.chunkBytes < kBlock || options.chunkBytes > (1ull << 30))
+    fail(EINVAL, "chunk size " + std::to_string(options.chunkBytes) +
+                     " is outside 4 KiB..1 GiB");
+  options.chunkBytes = roundUp(options.chunkBytes, kBlock);
+  if (options.stagingBytes < 2 * options.chunkBytes)
+    fail(EINVAL, "staging capacity " + std::to_string(options.stagingBytes) +
+                     " is below two chunks of " +
+                     std::to_string(options.chunkBytes) + " bytes");
+  if (options.fileBytes < options.chunkBytes)
+    options.fileBytes = options.chunkBytes;
+  if (options.directory.empty())
+    options.directory = ".";
+  if (::mkdir(options.directory.c_str(), 0700) != 0 && errno != EEXIST)
+    fail(errno, "cannot create directory " + options.directory + ": " +
+                    errnoText(errno));
+  struct stat st;
+  if (::stat(options.directory.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    fail(ENOTDIR, options.directory + " is not a directory");
+  if (::access(options.directory.c_str(), W_OK) != 0)
+    fail(errno, "directory " + options.directory +
+                    " is not writable: " + errnoText(errno));
+
+  dev = std::make_unique<Device>(options.device);
+  std::unique_ptr<IoBackend> backend =
+      makeBackend(options.engine, options.queueDepth, note, options.uringInit);
+  logOnce(note);
+  if (options.decorate)
+    backend = options.decorate(std::move(backend));
+  io = std::make_unique<IoEngine>(std::move(backend),
+                                  IoEngine::Options{options.chunkBytes, 8});
+  pool = std::make_unique<StagingPool>(options.stagingBytes, options.chunkBytes,
+                                       *dev, &io->backend());
+  if (dev->available()) {
+    toDevice = dev->createStream();
+    toHost = dev->createStream();
+  }
+  static std::atomic<unsigned> serial{0};
+  filePrefix = options.directory + "/ssdrt-" + std::to_string(::getpid()) +
+               "-" + std::to_string(serial++) + "-";
+  for (unsigned i = 0; i < std::max(1u, options.workers); ++i)
+    workers.emplace_back([this] { workerLoop(); });
+}
+
+TensorStore::~TensorStore() {
+  {
+    std::unique_lock<std::mutex> lock(jobMutex);
+    jobsIdle.wait(lock, [&] { return jobs.empty() && jobsRunning == 0; });
+    stopping = true;
+  }
+  jobReady.notify_all();
+  for (std::thread &t : workers)
+    t.join();
+  std::set<Region *> regions;
+  for (auto &[id, obj] : objects)
+    regions.insert(obj.region.get());
+  for (Region *r : regions) {
+    if (r->eventPending)
+      dev->synchronize(r->event);
+    releaseMemory(*r);
+    if (r->event)
+      dev->destroyEvent(r->event);
+  }
+  objects.clear();
+  pool.reset();
+  io.reset();
+  for (auto &f : files) {
+    ::close(f->fd);
+    ::unlink(f->path.c_str());
+  }
+  if (toDevice) {
+    dev->destroyStream(toDevice);
+    dev->destroyStream(toHost);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Jobs
+//===----------------------------------------------------------------------===//
+
+void TensorStore::enqueue(std::function<void()> job) {
+  {
+    std::lock_guard<std::mutex> lock(jobMutex);
+    jobs.push_back(std::move(job));
+  }
+  jobReady.notify_one();
+}
+
+void TensorStore::workerLoop() {
+  for (;;) {
+    std::function<void()> job;
+    {
+      std::unique_lock<std::mutex> lock(jobMutex);
+      jobReady.wait(lock, [&] { return stopping || !jobs.empty(); });
+      if (jobs.empty())
+        return;
+      job = std::move(jobs.front());
+      jobs.pop_front();
+      ++jobsRunning;
+    }
+    job();
+    {
+      std::lock_guard<std::mutex> lock(jobMutex);
+      --jobsRunning;
+      if (jobs.empty() && jobsRunning == 0)
+        jobsIdle.notify_all();
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Memory and extents (callers hold `mutex`)
+//===----------------------------------------------------------------------===//
+
+void *TensorStore::allocateMemory(MemKind kind, uint64_t bytes) {
+  if (kind == MemKind::Device) {
+    if (!dev->available())
+      fail(ENODEV, "device memory requested but " + dev->note());
+    return dev->allocate(bytes);
+  }
+  void *p =
+      std::aligned_alloc(kBlock, roundUp(std::max<uint64_t>(bytes, 1), kBlock));
+  if (!p)
+    fail(ENOMEM,
+         "cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+  return p;
+}
+
+void TensorStore::releaseMemory(Region &r) {
+  if (r.owned && r.memory) {
+    if (r.kind == MemKind::Device)
+      dev->release(r.memory);
+    else
+      std::free(r.memory);
+  }
+  r.memory = nullptr;
+  r.owned = false;
+}
+
+TensorStore::DataFile &TensorStore::openFile(size_t index) {
+  while (files.size() <= index) {
+    auto f = std::make_unique<DataFile>();
+    f->path = filePrefix + std::to_string(files.size()) + ".data";
+    int flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC;
+    f->fd =
+        options.direct ? ::open(f->path.c_str(), flags | O_DIRECT, 0600) : -1;
+    f->direct = f->fd >= 0;
+    if (!f->direct && options.direct && errno == EINVAL) {
+      // tmpfs and some overlay setups refuse O_DIRECT; the open created the
+      // file before failing, so reopen it.
+      ::unlink(f->path.c_str());
+      if (!loggedBuffered) {
+        logNote("O_DIRECT refused on " + options.directory +
+                " (EINVAL); using buffered I/O with fdatasync");
+        loggedBuffered = true;
+      }
+    }
+    if (!f->direct)
+      f->fd = ::open(f->path.c_str(), flags, 0600);
+    if (f->fd < 0)
+      fail(errno,
+           "cannot create data file " + f->path + ": " + errnoText(errno));
+    int fixed = io->backend().registerFile(f->fd);
+    f->fixed = fixed >= 0 ? fixed : -1;
+    files.push_back(std::move(f));
+  }
+  return *files[index];
+}
+
+TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
+  uint64_t length = std::max(kBlock, roundUp(bytes, kBlock));
+  // First fit among the holes, then the end of a file with room, then a new
+  // file (which may exceed `fileBytes` when one extent is larger).
+  for (size_t i = 0; i < files.size(); ++i) {
+    auto &holes = files[i]->holes;
+    for (auto it = holes.begin(); it != holes.end(); ++it) {
+      if (it->second < length)
+        continue;
+      Extent e{int(i), it->first, length};
+      uint64_t rest = it->second - length;
+      holes.erase(it);
+      if (rest)
+        holes[e.offset + length] = rest;
+      return e;
+    }
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    DataFile &f = *files[i];
+    if (f.end + length <= options.fileBytes || f.end == 0) {
+      Extent e{int(i), f.end, length};
+      f.end += length;
+      return e;
+    }
+  }
+  DataFile &f = openFile(files.size());
+  Extent e{int(files.size() - 1), 0, length};
+  f.end = length;
+  return e;
+}
+
+void TensorStore::releaseExtent(const Extent &e) {
+  if (e.file < 0)
+    return;
+  DataFile &f = *files[e.file];
+  uint64_t offset = e.offset, length = e.length;
+  auto next = f.holes.lower_bound(offset);
+  if (next != f.holes.end() && offset + length == next->first) {
+    length += next->second;
+    next = f.holes.erase(next);
+  }
+  if (next != f.holes.begin()) {
+    auto prev = std::prev(next);
+    if (prev->first + prev->second == offset) {
+      offset = prev->first;
+      length += prev->second;
+      f.holes.erase(prev);
+    }
+  }
+  if (offset + length == f.end)
+    f.end = offset; // The tail returns to the bump allocator.
+  else
+    f.holes[offset] = length;
+}
+
+//===----------------------------------------------------------------------===//
+// Object table (callers hold `mutex`)
+//===----------------------------------------------------------------------===//
+
+TensorStore::Object &TensorStore::lookup(uint64_t id, const char *what) {
+  auto it = objects.find(id);
+  if (it != objects.end())
+    return it->second;
+  if (id == 0 || id >= nextId)
+    fail(EINVAL, std::string(what) + ": unknown handle " + std::to_string(id));
+  fail(EBADF,
+       std::string(what) + ": handle " + std::to_string(id) + " was freed");
+}
+
+TensorStore::Region &TensorStore::ownRegion(Object &obj, const char *what) {
+  if (obj.buffer)
+    fail(EINVAL, std::string(what) + ": handle belongs to buffer " +
+                     std::to_string(obj.buffer) +
+                     "; transfers and waits go through the buffer");
+  return *obj.region;
+}
+
+void TensorStore::startOp(Region &r, uint64_t id, const char *what) {
+  if (r.opPending)
+    fail(EBUSY, std::string(what) + ": handle " + std::to_string(id) +
+                    " has an operation that was not waited for");
+  r.opPending = true;
+  r.opDone = false;
+  r.opError = Failure();
+}
+
+void TensorStore::awaitOp(std::unique_lock<std::mutex> &lock, Region &r,
+                          uint64_t id) {
+  if (!r.opPending)
+    fail(EINVAL, "wait: nothing to wait for on handle " + std::to_string(id) +
+                     " (no offload or prefetch since the last wait)");
+  uint64_t start = nowNs();
+  opFinished.wait(lock, [&] { return r.opDone; });
+  counters.waitNs += nowNs() - start;
+  r.opPending = false;
+  if (r.opError)
+    throw Error(r.opError.errnum, r.opError.message);
+}
+
+//===----------------------------------------------------------------------===//
+// Public operations
+//===----------------------------------------------------------------------===//
+
+static uint64_t shapeBytes(int dtype, std::span<const int64_t> shape) {
+  unsigned size = dtypeSize(dtype);
+  if (!size)
+    fail(EINVAL, "unknown dtype " + std::to_string(dtype));
+  if (shape.size() > 32)
+    fail(EINVAL, "rank " + std::to_string(shape.size()) + " exceeds 32");
+  uint64_t bytes = size;
+  for (int64_t d : shape) {
+    if (d < 0)
+      fail(EINVAL, "negative dimension " + std::to_string(d));
+    if (d && bytes > (uint64_t(1) << 62) / uint64_t(d))
+      fail(EOVERFLOW, "tensor size overflows 64 bits");
+    bytes *= uint64_t(d);
+  }
+  return bytes;
+}
+
+uint64_t TensorStore::createHandle(int dtype, std::span<const int64_t> shape,
+                                   MemKind kind, void *memory) {
+  uint64_t bytes = shapeBytes(dtype, shape);
+  unsigned align = dtypeSize(dtype);
+  if (memory && reinterpret_cast<uintptr_t>(memory) % align)
+    fail(EINVAL, "memory " + std::to_string(uintptr_t(memory)) +
+                     " is not aligned to the " + std::to_string(align) +
+                     "-byte elements of " + dtypeName(dtype));
+  uint64_t id = createBuffer(bytes, kind, memory);
+  std::lock_guard<std::mutex> lock(mutex);
+  Object &obj = objects.at(id);
+  obj.isBuffer = false;
+  obj.region->isBuffer = false;
+  obj.dtype = dtype;
+  obj.shape.assign(shape.begin(), shape.end());
+  return id;
+}
+
+uint64_t TensorStore::createBuffer(uint64_t capacity, MemKind kind,
+                                   void *memory) {
+  if (kind != MemKind::Host && kind != MemKind::Device)
+    fail(EINVAL, "unknown memory kind " + std::to_string(int(kind)));
+  if (kind == MemKind::Device && !dev->available())
+    fail(ENODEV, "device memory requested but " + dev->note());
+  if (memory && dev->available() &&
+      dev->isDevicePointer(memory) != (kind == MemKind::Device))
+    fail(EINVAL, std::string("memory is not ") +
+                     (kind == MemKind::Device ? "device" : "host") + " memory");
+  auto region = std::make_shared<Region>();
+  region->kind = kind;
+  region->bytes = capacity;
+  region->isBuffer = true;
+  std::lock_guard<std::mutex> lock(mutex);
+  region->memory = memory ? memory : allocateMemory(kind, capacity);
+  region->owned = !memory;
+  uint64_t id = nextId++;
+  Object &obj = objects[id];
+  obj.isBuffer = true;
+  obj.region = std::move(region);
+  obj.bytes = capacity;
+  obj.dtype = int(DType::U8);
+  obj.shape = {int64_t(capacity)};
+  return id;
+}
+
+uint64_t TensorStore::addToBuffer(uint64_t buffer, int dtype,
+                                  std::span<const int64_t> shape) {
+  uint64_t bytes = shapeBytes(dtype, shape);
+  std::lock_guard<std::mutex> lock(mutex);
+  Object &buf = lookup(buffer, "buffer add");
+  if (!buf.isBuffer)
+    fail(EINVAL, "buffer add: " + std::to_string(buffer) + " is not a buffer");
+  Region &r = *buf.region;
+  if (r.everOffloaded || r.opPending || r.state != State::Resident)
+    fail(EBUSY, "buffer add: buffer " + std::to_string(buffer) +
+                    " was already offloaded; add members before the first "
+                    "transfer");
+  uint64_t offset = roundUp(r.used, kMemberAlign);
+  if (offset > r.bytes || bytes > r.bytes - offset)
+    fail(ENOSPC, "buffer add: buffer " + std::to_string(buffer) + " has " +
+                     std::to_string(r.bytes - std::min(offset, r.bytes)) +
+                     " bytes left, " + std::to_string(bytes) + " needed");
+  r.used = offset + bytes;
+  uint64_t id = nextId++;
+  Object &obj = objects[id];
+  obj.region = buf.region;
+  obj.offset = offset;
+  obj.bytes = bytes;
+  obj.dtype = dtype;
+  obj.shape.assign(shape.begin(), shape.end());
+  obj.buffer = buffer;
+  buf.members.push_back(id);
+  return id;
+}
+
+void TensorStore::offload(uint64_t id, bool keepMemory) {
+  std::shared_ptr<Region> region;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Object &obj = lookup(id, "offload");
+    Region &r = ownRegion(obj, "offload");
+    startOp(r, id, "offload");
+    ++counters.offloads;
+    region = obj.region;
+    if (r.state == State::OnDisk || (r.state == State::Both && !keepMemory)) {
+      // A clean copy is on disk already: nothing to write.
+      if (r.state == State::Both)
+        releaseMemory(r);
+      r.state = State::OnDisk;
+      r.opDone = true;
+      return;
+    }
+    if (r.state == State::Both) {
+      r.opDone = true;
+      return;
+    }
+    if (r.extent.file < 0) {
+      r.extent = allocateExtent(r.bytes);
+      r.file = files[r.extent.file].get();
+    }
+    r.everOffloaded = true;
+    r.state = State::Writing;
+  }
+  enqueue(
+      [this, region, id, keepMemory] { runOffload(*region, id, keepMemory); });
+}
+
+void TensorStore::prefetch(uint64_t id, void *dst) {
+  std::shared_ptr<Region> region;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Object &obj = lookup(id, "prefetch");
+    Region &r = ownRegion(obj, "prefetch");
+    if (dst && r.state != State::OnDisk && dst != r.memory)
+      fail(EINVAL, "prefetch: handle " + std::to_string(id) +
+                       " is already resident at other memory");
+    if (dst && reinterpret_cast<uintptr_t>(dst) % dtypeSize(obj.dtype))
+      fail(EINVAL, "prefetch: destination is not aligned to the elements of " +
+                       std::string(dtypeName(obj.dtype)));
+    if (dst && r.kind == MemKind::Device && !dev->isDevicePointer(dst))
+      fail(EINVAL, "prefetch: destination is not device memory");
+    startOp(r, id, "prefetch");
+    ++counters.prefetches;
+    region = obj.region;
+    if (r.state != State::OnDisk) {
+      r.opDone = true; // Already resident: nothing to read.
+      return;
+    }
+    try {
+      r.memory = dst ? dst : allocateMemory(r.kind, r.bytes);
+    } catch (...) {
+      r.opPending = false;
+      throw;
+    }
+    r.owned = !dst;
+    r.state = State::Reading;
+  }
+  enqueue([this, region, id] { runPrefetch(*region, id); });
+}
+
+void TensorStore::wait(uint64_t id) {
+  DeviceEvent event = waitEvent(id);
+  if (event) {
+    uint64_t start = nowNs();
+    dev->synchronize(event);
+    counters.waitNs += nowNs() - start;
+  }
+}
+
+DeviceEvent TensorStore::waitEvent(uint64_t id) {
+  std::unique_lock<std::mutex> lock(mutex);
+  Object &obj = lookup(id, "wait");
+  Region &r = ownRegion(obj, "wait");
+  awaitOp(lock, r, id);
+  bool pending = r.eventPending;
+  r.eventPending = false;
+  return pending ? r.event : nullptr;
+}
+
+void TensorStore::waitStream(uint64_t id, DeviceStream stream) {
+  if (DeviceEvent event = waitEvent(id))
+    dev->streamWait(stream, event);
+}
+
+void TensorStore::markDirty(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Region &r = *lookup(id, "mark dirty").region;
+  if (r.state == State::Both)
+    r.state = State::Resident;
+  else if (r.state != State::Resident)
+    fail(EINVAL, "mark dirty: handle " + std::to_string(id) + " is " +
+                     stateName(r.state));
+}
+
+void TensorStore::free(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Object &obj = lookup(id, "free");
+  if (obj.buffer) {
+    auto &members = objects.at(obj.buffer).members;
+    members.erase(std::find(members.begin(), members.end(), id));
+    objects.erase(id);
+    return;
+  }
+  Region &r = *obj.region;
+  if (r.opPending && !r.opDone)
+    fail(EBUSY, "free: handle " + std::to_string(id) +
+                    " has a transfer in flight; wait for it first");
+  if (r.eventPending)
+    dev->synchronize(r.event);
+  releaseMemory(r);
+  releaseExtent(r.extent);
+  if (r.event)
+    dev->destroyEvent(r.event);
+  for (uint64_t member : obj.members)
+    objects.erase(member);
+  objects.erase(id);
+}
+
+HandleInfo TensorStore::info(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Object &obj = lookup(id, "info");
+  const Region &r = *obj.region;
+  HandleInfo i;
+  i.dtype = obj.dtype;
+  i.shape = obj.shape;
+  i.bytes = obj.bytes;
+  i.kind = r.kind;
+  i.state = r.state;
+  i.data = r.memory ? static_cast<char *>(r.memory) + obj.offset : nullptr;
+  i.buffer = obj.buffer;
+  if (r.file) {
+    i.file = r.file->path;
+    i.fileOffset = r.extent.offset + obj.offset;
+    i.extentBytes = obj.buffer ? obj.bytes : r.extent.length;
+  }
+  return i;
+}
+
+bool TensorStore::isBuffer(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return lookup(id, "buffer").isBuffer;
+}
+
+StoreStats TensorStore::stats() {
+  StoreStats s;
+  s.bytesRead = counters.bytesRead;
+  s.bytesWritten = counters.bytesWritten;
+  s.readOps = counters.readOps;
+  s.writeOps = counters.writeOps;
+  s.syncOps = counters.syncOps;
+  s.offloads = counters.offloads;
+  s.prefetches = counters.prefetches;
+  s.failures = counters.failures;
+  s.stagedBytes = counters.stagedBytes;
+  s.waitSeconds = counters.waitNs * 1e-9;
+  s.stagingWaitSeconds = pool->waitSeconds();
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Transfers (run on worker threads)
+//===----------------------------------------------------------------------===//
+
+Failure TensorStore::checkFile(const DataFile &f, const Extent &e, uint64_t id,
+                               bool reading) {
+  struct stat st;
+  std::string who = "handle " + std::to_string(id);
+  if (::fstat(f.fd, &st) != 0)
+    return {errno,
+            ioErrorMessage("stat", f.path, e.offset, e.length, errno, who)};
+  if (st.st_nlink == 0)
+    return {ENOENT, ioErrorMessage(reading ? "read" : "write", f.path, e.offset,
+                                   e.length, ENOENT,
+                                   who + ": the data file was removed "
+                                         "underneath the runtime")};
+  if (reading && uint64_t(st.st_size) < e.offset + e.length)
+    return {ENODATA,
+            ioErrorMessage("read", f.path, e.offset, e.length, ENODATA,
+                           who +
+                               ": the data file was truncated underneath "
+                               "the runtime (size " +
+                               std::to_string(st.st_size) + ")")};
+  return {};
+}
+
+Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
+  const DataFile &f = *r.file;
+  const bool reading = kind == IoOpKind::Read;
+  const uint64_t n = r.bytes;
+  const uint64_t base = r.extent.offset;
+  char *mem = static_cast<char *>(r.memory);
+  Tracker tracker;
+
+  auto failure = [&, id](uint64_t offset, uint64_t len,
+                         const IoResult &res) -> Failure {
+    std::string detail = "handle " + std::to_string(id);
+    if (res.noProgress)
+      detail += reading ? ": unexpected end of file (file truncated "
+                          "underneath?)"
+                        : ": the write made no progress";
+    detail += "; stopped at file offset " + std::to_string(res.failOffset) +
+              " after " + std::to_string(res.bytes) + " bytes";
+    return {res.errnum, ioErrorMessage(ioOpName(kind), f.path, offset, len,
+                                       res.errnum, detail)};
+  };
+  auto account = [this, reading](const IoResult &res) {
+    (reading ? counters.bytesRead : counters.bytesWritten) += res.bytes;
+    ++(reading ? counters.readOps : counters.writeOps);
+  };
+  auto request = [&](void *buf, uint64_t len, uint64_t offset, int bufIndex) {
+    IoRequest q;
+    q.kind = kind;
+    q.fd = f.fd;
+    q.fixedFile = f.fixed;
+    q.buf = buf;
+    q.len = len;
+    q.offset = offset;
+    q.bufIndex = bufIndex;
+    return q;
+  };
+
+  // Host memory that O_DIRECT accepts moves without a copy, except for the
+  // tail that does not fill a block.
+  uint64_t direct = 0;
+  if (r.kind == MemKind::Host) {
+    if (!f.direct)
+      direct = n;
+    else if (reinterpret_cast<uintptr_t>(mem) % kBlock == 0)
+      direct = n / kBlock * kBlock;
+  }
+  if (direct) {
+    tracker.add();
+    io->submit(
+        request(mem, direct, base, -1), [&, base, direct](const IoResult &res) {
+          account(res);
+          tracker.done(res.ok() ? Failure() : failure(base, direct, res));
+        });
+  }
+
+  try {
+    for (uint64_t pos = direct; pos < n; pos += pool->chunkBytes()) {
+      uint64_t len = std::min(pool->chunkBytes(), n - pos);
+      uint64_t ioLen = f.direct ? roundUp(len, kBlock) : len;
+      counters.stagedBytes += len;
+      // Blocks while every chunk is in use: back-pressure.
+      StagingPool::Chunk *c = pool->acquire();
+      if (!reading) {
+        if (r.kind == MemKind::Device) {
+          dev->copyToHost(c->data, mem + pos, len, toHost);
+          dev->record(c->event, toHost);
+          dev->synchronize(c->event);
+        } else {
+          std::memcpy(c->data, mem + pos, len);
+        }
+        std::memset(c->data + len, 0, ioLen - len);
+      }
+      tracker.add();
+      io->submit(request(c->data, ioLen, base + pos, c->bufIndex),
+                 [&, c, pos, len, ioLen](const IoResult &res) {
+                   account(res);
+                   Failure fl;
+                   if (!res.ok())
+                     fl = failure(base + pos, ioLen, res);
+                   if (!reading || fl) {
+                     pool->release(c);
+                   } else if (r.kind == MemKind::Host) {
+                     std::memcpy(mem + pos, c->data, len);
+                     pool->release(c);
+                   } else {
+                     // Runs on the engine's completion thread: queue the
+                     // copy and keep the chunk until the device is past it.
+                     try {
+                       dev->copyToDevice(mem + pos, c->data, len, toDevice);
+                       pool->releaseAfter(c, toDevice);
+                     } catch (const Error &e) {
+                       pool->release(c);
+                       fl = {e.errnum, e.what()};
+                     }
+                   }
+                   tracker.done(std::move(fl));
+                 });
+    }
+  } catch (const Error &e) {
+    tracker.add();
+    tracker.done({e.errnum, e.what()});
+  }
+  Failure result = tracker.wait();
+  if (reading && r.kind == MemKind::Device) {
+    if (!r.event)
+      r.event = dev->createEvent();
+    dev->record(r.event, toDevice);
+    r.eventPending = true;
+  }
+  return result;
+}
+
+void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
+  Failure failure = checkFile(*r.file, r.extent, id, false);
+  if (!failure)
+    failure = transfer(IoOpKind::Write, r, id);
+  if (!failure && options.durable) {
+    IoRequest sync;
+    sync.kind = IoOpKind::Fdatasync;
+    sync.fd = r.file->fd;
+    sync.fixedFile = r.file->fixed;
+    IoResult res = io->run(sync);
+    ++counters.syncOps;
+    if (!res.ok())
+      failure = {res.errnum,
+                 ioErrorMessage("fdatasync", r.file->path, r.extent.offset,
+                                r.extent.length, res.errnum,
+                                "handle " + std::to_string(id))};
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (failure) {
+    ++counters.failures;
+    r.state = State::Resident;
+  } else if (keepMemory) {
+    r.state = State::Both;
+  } else {
+    releaseMemory(r);
+    r.state = State::OnDisk;
+  }
+  r.opError = std::move(failure);
+  r.opDone = true;
+  opFinished.notify_all();
+}
+
+void TensorStore::runPrefetch(Region &r, uint64_t id) {
+  Failure failure = checkFile(*r.file, r.extent, id, true);
+  if (!failure)
+    failure = transfer(IoOpKind::Read, r, id);
+  if (failure && r.eventPending) {
+    // Copies already queued must finish before the memory goes away.
+    try {
+      dev->synchronize(r.event);
+    } catch (const Error &) {
+    }
+    r.eventPending = false;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (failure) {
+    ++counters.failures;
+    releaseMemory(r);
+    r.state = State::OnDisk;
+  } else {
+    r.state = State::Both;
+  }
+  r.opError = std::move(failure);
+  r.opDone = true;
+  opFinished.notify_all();
+}
+
+} // namespace ssd::rt
