@@ -98,7 +98,7 @@ func.func @offload_wrong_handle(%x: tensor<4xf32>) {
 func.func @release_empty(%x: tensor<4xf32>) {
   %h, %t = ssd.offload %x : tensor<4xf32>
   // expected-error @+1 {{'ssd.release' op expects at least one tensor}}
-  "ssd.release"(%t) : (!ssd.token) -> ()
+  "ssd.release"(%t) {operandSegmentSizes = array<i32: 0, 1>} : (!ssd.token) -> ()
   return
 }
 

@@ -61,12 +61,19 @@ func.func @grouped(%a: tensor<4xf32>, %b: tensor<2x8xi8>) -> tensor<2x8xi8> {
 // -----
 
 // Tests a handle as a function argument and result: persistent state that
-// enters and leaves the step on SSD.
+// enters and leaves the step on SSD, released without a write in between.
 // CHECK-LABEL: func.func @state_on_ssd
 // CHECK-SAME: (%[[P:.+]]: !ssd.handle<tensor<16x16xbf16>>) -> !ssd.handle<tensor<16x16xbf16>>
+// CHECK: %[[W:.+]] = ssd.wait %{{.+}}, %[[P]]
+// CHECK: ssd.release %[[W]] : tensor<16x16xbf16>
+// CHECK: ssd.prefetch %[[P]]
 func.func @state_on_ssd(%p: !ssd.handle<tensor<16x16xbf16>>) -> !ssd.handle<tensor<16x16xbf16>> {
   %r = ssd.prefetch %p : !ssd.handle<tensor<16x16xbf16>>
   %w = ssd.wait %r, %p : !ssd.handle<tensor<16x16xbf16>>
+  %twice = ssd.kernel "aten.mul"(%w, %w) : (tensor<16x16xbf16>, tensor<16x16xbf16>) -> tensor<16x16xbf16>
+  ssd.release %w : tensor<16x16xbf16>
+  %r2 = ssd.prefetch %p : !ssd.handle<tensor<16x16xbf16>>
+  %w2 = ssd.wait %r2, %p : !ssd.handle<tensor<16x16xbf16>>
   %new = ssd.kernel "aten.add"(%w, %w) : (tensor<16x16xbf16>, tensor<16x16xbf16>) -> tensor<16x16xbf16>
   %h, %t = ssd.offload %new : tensor<16x16xbf16>
   ssd.release %new after %t : tensor<16x16xbf16>

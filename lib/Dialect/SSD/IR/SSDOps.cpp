@@ -131,6 +131,8 @@ LogicalResult OffloadOp::verify() {
 LogicalResult ReleaseOp::verify() {
   if (failed(verifyNonEmptyDistinct(*this, getTensors(), "tensor")))
     return failure();
+  if (!getToken())
+    return success();
   FailureOr<OffloadOp> offload = getTokenProducer<OffloadOp>(*this, getToken());
   if (failed(offload))
     return failure();

@@ -77,13 +77,16 @@ def SSD_OffloadOp : SSD_Op<"offload",
   let hasVerifier = 1;
 }
 
-def SSD_ReleaseOp : SSD_Op<"release"> {
-  let summary = "wait for an offload to be durable, then free the tensors";
+def SSD_ReleaseOp : SSD_Op<"release", [AttrSizedOperandSegments]> {
+  let summary = "free tensors whose bytes are safe on SSD";
   let description = [{
-    Blocks until the write that `token` stands for is complete and frees the
-    device memory of `tensors`. Each released tensor must be one the offload
-    wrote; no use of a released tensor may follow (the plan verifier checks
-    this).
+    Frees the device memory of `tensors`. With a token, it first blocks until
+    the write that the token stands for is complete, and each released tensor
+    must be one that offload wrote. Without a token, the tensors' bytes are
+    already durable in the tensor store (a tensor that entered the step as a
+    handle, or was written by an earlier offload). No use of a released tensor
+    may follow, and a reload needs a copy on SSD; the plan verifier checks
+    both.
 
     ```mlir
     %h, %w = ssd.offload %act : tensor<8x1024xf32>
@@ -91,8 +94,10 @@ def SSD_ReleaseOp : SSD_Op<"release"> {
     ```
   }];
   let arguments = (ins Variadic<SSD_StaticTensor>:$tensors,
-                       SSD_TokenType:$token);
-  let assemblyFormat = "$tensors `after` $token attr-dict `:` type($tensors)";
+                       Optional<SSD_TokenType>:$token);
+  let assemblyFormat = [{
+    $tensors (`after` $token^)? attr-dict `:` type($tensors)
+  }];
   let hasVerifier = 1;
 }
 
