@@ -133,10 +133,14 @@ Device::~Device() {
 }
 
 void Device::makeCurrent() const {
+  if (!ctx)
+    fail(ENODEV, "no CUDA device: " + why);
   D.check(D.p_cuCtxSetCurrent(static_cast<CUcontext>(ctx)), "cuCtxSetCurrent");
 }
 
 bool Device::isDevicePointer(const void *ptr) const {
+  if (!ctx)
+    return false;
   makeCurrent();
   unsigned type = 0;
   CUresult r =
@@ -158,6 +162,8 @@ void Device::release(void *ptr) const {
 }
 
 bool Device::registerHost(void *ptr, size_t bytes) const {
+  if (!ctx)
+    return false;
   makeCurrent();
   return D.p_cuMemHostRegister(ptr, bytes, CU_MEMHOSTREGISTER_PORTABLE) ==
          CUDA_SUCCESS;

@@ -301,8 +301,13 @@ TensorStore::DataFile &TensorStore::openFile(size_t index) {
     auto f = std::make_unique<DataFile>();
     f->path = filePrefix + std::to_string(files.size()) + ".data";
     int flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC;
+    auto openFn = options.openFile
+                      ? options.openFile
+                      : +[](const char *path, int flags, mode_t mode) {
+                          return ::open(path, flags, mode);
+                        };
     f->fd =
-        options.direct ? ::open(f->path.c_str(), flags | O_DIRECT, 0600) : -1;
+        options.direct ? openFn(f->path.c_str(), flags | O_DIRECT, 0600) : -1;
     f->direct = f->fd >= 0;
     if (!f->direct && options.direct && errno == EINVAL) {
       // tmpfs and some overlay setups refuse O_DIRECT; the open created the
@@ -315,7 +320,7 @@ TensorStore::DataFile &TensorStore::openFile(size_t index) {
       }
     }
     if (!f->direct)
-      f->fd = ::open(f->path.c_str(), flags, 0600);
+      f->fd = openFn(f->path.c_str(), flags, 0600);
     if (f->fd < 0)
       fail(errno,
            "cannot create data file " + f->path + ": " + errnoText(errno));
@@ -660,6 +665,7 @@ HandleInfo TensorStore::info(uint64_t id) {
     i.file = r.file->path;
     i.fileOffset = r.extent.offset + obj.offset;
     i.extentBytes = obj.buffer ? obj.bytes : r.extent.length;
+    i.direct = r.file->direct;
   }
   return i;
 }
@@ -689,21 +695,24 @@ StoreStats TensorStore::stats() {
 // Transfers (run on worker threads)
 //===----------------------------------------------------------------------===//
 
-Failure TensorStore::checkFile(const DataFile &f, const Extent &e, uint64_t id,
-                               bool reading) {
-  struct stat st;
+Failure TensorStore::checkFile(const Region &r, uint64_t id, bool reading) {
+  const DataFile &f = *r.file;
+  const Extent &e = r.extent;
+  const char *what = reading ? "read" : "write";
   std::string who = "handle " + std::to_string(id);
+  struct stat st;
   if (::fstat(f.fd, &st) != 0)
     return {errno,
-            ioErrorMessage("stat", f.path, e.offset, e.length, errno, who)};
+            ioErrorMessage(what, f.path, e.offset, e.length, errno, who)};
   if (st.st_nlink == 0)
-    return {ENOENT, ioErrorMessage(reading ? "read" : "write", f.path, e.offset,
-                                   e.length, ENOENT,
+    return {ENOENT, ioErrorMessage(what, f.path, e.offset, e.length, ENOENT,
                                    who + ": the data file was removed "
                                          "underneath the runtime")};
-  if (reading && uint64_t(st.st_size) < e.offset + e.length)
+  // What the last write left: whole blocks with O_DIRECT, exact bytes else.
+  uint64_t written = f.direct ? roundUp(r.bytes, kBlock) : r.bytes;
+  if (reading && uint64_t(st.st_size) < e.offset + written)
     return {ENODATA,
-            ioErrorMessage("read", f.path, e.offset, e.length, ENODATA,
+            ioErrorMessage(what, f.path, e.offset, written, ENODATA,
                            who +
                                ": the data file was truncated underneath "
                                "the runtime (size " +
@@ -823,7 +832,7 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
 }
 
 void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
-  Failure failure = checkFile(*r.file, r.extent, id, false);
+  Failure failure = checkFile(r, id, false);
   if (!failure)
     failure = transfer(IoOpKind::Write, r, id);
   if (!failure && options.durable) {
@@ -855,7 +864,7 @@ void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
 }
 
 void TensorStore::runPrefetch(Region &r, uint64_t id) {
-  Failure failure = checkFile(*r.file, r.extent, id, true);
+  Failure failure = checkFile(r, id, true);
   if (!failure)
     failure = transfer(IoOpKind::Read, r, id);
   if (failure && r.eventPending) {

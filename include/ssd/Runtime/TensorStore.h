@@ -38,6 +38,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <sys/types.h>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -95,6 +96,8 @@ struct StoreOptions {
   int device = 0;
   /// Threads that drive transfers (each keeps many chunks in flight).
   unsigned workers = 2;
+  /// Tests: replaces open(2) for the data files.
+  int (*openFile)(const char *path, int flags, mode_t mode) = nullptr;
   /// Tests: replaces io_uring_queue_init_params.
   UringInitFn uringInit = nullptr;
   /// Tests: wraps the backend (for example in a FaultInjectingBackend).
@@ -124,6 +127,8 @@ struct HandleInfo {
   std::string file;
   uint64_t fileOffset = 0;
   uint64_t extentBytes = 0;
+  /// Whether the data file uses O_DIRECT.
+  bool direct = false;
 };
 
 class TensorStore {
@@ -200,8 +205,7 @@ private:
   void runPrefetch(Region &region, uint64_t id);
   Failure transfer(IoOpKind kind, Region &region, uint64_t id);
   /// Detects a data file removed (or, before a read, truncated) underneath.
-  Failure checkFile(const DataFile &file, const Extent &extent, uint64_t id,
-                    bool reading);
+  Failure checkFile(const Region &region, uint64_t id, bool reading);
 
   StoreOptions options;
   std::unique_ptr<Device> dev;

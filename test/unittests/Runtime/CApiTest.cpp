@@ -1,1 +1,174 @@
-#include <gtest/gtest.h>
+//===- CApiTest.cpp - Tests of the ssdrt C API
+//-----------------------------===//
+//
+// The C edge: options, engine choice, handle and buffer life cycles, stats,
+// negative errno returns with messages in ssdrt_last_error(), and that
+// nothing thrown inside escapes.
+//
+//===----------------------------------------------------------------------===//
+#include "TestUtil.h"
+
+#include "ssd/Runtime/ssdrt.h"
+
+#include <cerrno>
+#include <string>
+
+using namespace ssd::rt::test;
+
+namespace {
+
+class CApiTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ssdrt_options_init(&options);
+    options.directory = dir.path.c_str();
+    options.flags = SSDRT_OPT_HOST_ONLY;
+    options.staging_bytes = 1 << 20;
+    options.chunk_bytes = 256 << 10;
+    ASSERT_EQ(ssdrt_context_create(&options, &ctx), 0) << ssdrt_last_error();
+  }
+  void TearDown() override { ssdrt_context_destroy(ctx); }
+  ScratchDir dir;
+  ssdrt_options options;
+  ssdrt_context *ctx = nullptr;
+};
+
+TEST_F(CApiTest, HandleLifeCycle) {
+  EXPECT_STREQ(ssdrt_engine_name(ctx), "io_uring");
+  EXPECT_EQ(ssdrt_device_available(ctx), 0);
+  const int64_t shape[] = {128, 33};
+  ssdrt_handle h = 0;
+  ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_F32, 2, shape, SSDRT_MEM_HOST,
+                                nullptr, &h),
+            0);
+  uint64_t bytes = 0;
+  ASSERT_EQ(ssdrt_handle_bytes(ctx, h, &bytes), 0);
+  EXPECT_EQ(bytes, 128u * 33 * 4);
+  void *data = nullptr;
+  ASSERT_EQ(ssdrt_handle_data(ctx, h, &data), 0);
+  fillPattern(data, bytes, 1);
+  int32_t state = -1;
+  ASSERT_EQ(ssdrt_handle_offload(ctx, h, 0), 0);
+  ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  ASSERT_EQ(ssdrt_handle_state(ctx, h, &state), 0);
+  EXPECT_EQ(state, SSDRT_STATE_ON_DISK);
+  AlignedBuf dst(bytes);
+  ASSERT_EQ(ssdrt_handle_prefetch(ctx, h, dst.data), 0);
+  void *event = &event;
+  ASSERT_EQ(ssdrt_handle_wait_event(ctx, h, &event), 0);
+  EXPECT_EQ(event, nullptr); // host-only: nothing left to wait on
+  EXPECT_TRUE(hasPattern(dst.data, bytes, 1));
+  ASSERT_EQ(ssdrt_handle_state(ctx, h, &state), 0);
+  EXPECT_EQ(state, SSDRT_STATE_BOTH);
+  ASSERT_EQ(ssdrt_handle_mark_dirty(ctx, h), 0);
+  ASSERT_EQ(ssdrt_handle_offload(ctx, h, SSDRT_OFFLOAD_KEEP), 0);
+  ASSERT_EQ(ssdrt_handle_wait_stream(ctx, h, nullptr), 0);
+  ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+
+  ssdrt_stats_t stats;
+  ASSERT_EQ(ssdrt_stats(ctx, &stats), 0);
+  // Disk bytes: O_DIRECT writes whole 4 KiB blocks.
+  uint64_t onDisk = (bytes + 4095) / 4096 * 4096;
+  EXPECT_EQ(stats.bytes_written, 2 * onDisk);
+  EXPECT_EQ(stats.bytes_read, onDisk);
+  EXPECT_EQ(stats.offloads, 2u);
+  EXPECT_EQ(stats.prefetches, 1u);
+  EXPECT_EQ(stats.sync_ops, 2u);
+  EXPECT_GE(stats.wait_seconds, 0.0);
+}
+
+TEST_F(CApiTest, ErrorsAreNegativeErrnoWithMessage) {
+  ssdrt_handle h = 0;
+  const int64_t shape[] = {16};
+  ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_I64, 1, shape, SSDRT_MEM_HOST,
+                                nullptr, &h),
+            0);
+  EXPECT_EQ(ssdrt_handle_wait(ctx, h), -EINVAL);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("nothing to wait for"),
+            std::string::npos);
+  ASSERT_EQ(ssdrt_handle_offload(ctx, h, 0), 0);
+  ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0);
+  EXPECT_EQ(ssdrt_handle_wait(ctx, h), -EINVAL); // waiting twice
+  ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+  EXPECT_EQ(ssdrt_handle_prefetch(ctx, h, nullptr), -EBADF);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("was freed"),
+            std::string::npos);
+  EXPECT_EQ(ssdrt_handle_create(ctx, 77, 1, shape, SSDRT_MEM_HOST, nullptr, &h),
+            -EINVAL);
+  EXPECT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_F32, 1, nullptr,
+                                SSDRT_MEM_HOST, nullptr, &h),
+            -EINVAL);
+  EXPECT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_F32, 1, shape,
+                                SSDRT_MEM_DEVICE, nullptr, &h),
+            -ENODEV);
+  EXPECT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_F32, 1, shape, SSDRT_MEM_HOST,
+                                nullptr, nullptr),
+            -EINVAL);
+  EXPECT_EQ(ssdrt_handle_offload(nullptr, 1, 0), -EINVAL);
+  EXPECT_EQ(ssdrt_stats(ctx, nullptr), -EINVAL);
+}
+
+TEST_F(CApiTest, BufferOps) {
+  ssdrt_handle b = 0, m1 = 0, m2 = 0;
+  ASSERT_EQ(ssdrt_buffer_create(ctx, 8192, SSDRT_MEM_HOST, nullptr, &b), 0);
+  const int64_t s1[] = {100}, s2[] = {7, 7};
+  ASSERT_EQ(ssdrt_buffer_add(ctx, b, SSDRT_DTYPE_F64, 1, s1, &m1), 0);
+  ASSERT_EQ(ssdrt_buffer_add(ctx, b, SSDRT_DTYPE_I16, 2, s2, &m2), 0);
+  void *d1, *d2;
+  ssdrt_handle_data(ctx, m1, &d1);
+  ssdrt_handle_data(ctx, m2, &d2);
+  fillPattern(d1, 800, 2);
+  fillPattern(d2, 98, 3);
+  EXPECT_EQ(ssdrt_buffer_offload(ctx, m1, 0), -EINVAL); // not a buffer
+  ASSERT_EQ(ssdrt_buffer_offload(ctx, b, 0), 0);
+  ASSERT_EQ(ssdrt_buffer_wait(ctx, b), 0);
+  ASSERT_EQ(ssdrt_buffer_prefetch(ctx, b, nullptr), 0);
+  ASSERT_EQ(ssdrt_buffer_wait(ctx, b), 0);
+  ssdrt_handle_data(ctx, m1, &d1);
+  ssdrt_handle_data(ctx, m2, &d2);
+  EXPECT_TRUE(hasPattern(d1, 800, 2));
+  EXPECT_TRUE(hasPattern(d2, 98, 3));
+  const int64_t big[] = {10000};
+  EXPECT_EQ(ssdrt_buffer_add(ctx, b, SSDRT_DTYPE_F32, 1, big, &m1), -EBUSY);
+  ASSERT_EQ(ssdrt_buffer_free(ctx, b), 0);
+  int32_t state;
+  EXPECT_EQ(ssdrt_handle_state(ctx, m2, &state), -EBADF);
+}
+
+TEST(CApi, OptionsAndEngines) {
+  ScratchDir dir;
+  ssdrt_options o;
+  ssdrt_options_init(&o);
+  o.directory = dir.path.c_str();
+  o.flags = SSDRT_OPT_HOST_ONLY;
+  o.staging_bytes = 1 << 20;
+  o.chunk_bytes = 64 << 10;
+  ssdrt_context *ctx = nullptr;
+  o.engine = "bogus";
+  EXPECT_EQ(ssdrt_context_create(&o, &ctx), -EINVAL);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("bogus"), std::string::npos);
+  o.engine = "threads";
+  ASSERT_EQ(ssdrt_context_create(&o, &ctx), 0);
+  EXPECT_STREQ(ssdrt_engine_name(ctx), "threads");
+  ssdrt_context_destroy(ctx);
+  o.engine = nullptr;
+  ::setenv("SSDRT_IO_ENGINE", "threads", 1);
+  ASSERT_EQ(ssdrt_context_create(&o, &ctx), 0);
+  ::unsetenv("SSDRT_IO_ENGINE");
+  EXPECT_STREQ(ssdrt_engine_name(ctx), "threads");
+  ssdrt_context_destroy(ctx);
+  o.queue_depth = 0;
+  EXPECT_EQ(ssdrt_context_create(&o, &ctx), -EINVAL);
+  o.queue_depth = 8;
+  o.staging_bytes = 4096;
+  EXPECT_EQ(ssdrt_context_create(&o, &ctx), -EINVAL);
+  o.staging_bytes = 1 << 20;
+  std::string notDir = dir.path + "/file";
+  fclose(fopen(notDir.c_str(), "w"));
+  o.directory = notDir.c_str();
+  EXPECT_LT(ssdrt_context_create(&o, &ctx), 0);
+  EXPECT_EQ(ssdrt_context_create(&o, nullptr), -EINVAL);
+  ssdrt_context_destroy(nullptr);
+}
+
+} // namespace

@@ -1,1 +1,694 @@
-#include <gtest/gtest.h>
+//===- TensorStoreTest.cpp - Tests of handles, buffers and extents --------===//
+//
+// Every state transition, buffer grouping, extent allocation and reuse, the
+// aligned and bounced transfer paths, misuse (waiting twice, freed handles,
+// operations in flight), injected faults and real ones (RLIMIT_FSIZE, a file
+// truncated or removed underneath, tmpfs without O_DIRECT, a full
+// filesystem), the engine fallback, and concurrent use.
+//
+//===----------------------------------------------------------------------===//
+#include "TestUtil.h"
+
+#include "ssd/Runtime/TensorStore.h"
+
+#include <csignal>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/vfs.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace ssd::rt;
+using namespace ssd::rt::test;
+
+namespace {
+
+constexpr int kF32 = int(DType::F32);
+constexpr int kU8 = int(DType::U8);
+
+class TensorStoreTest : public ::testing::Test {
+protected:
+  StoreOptions options(const std::string &directory = "") {
+    StoreOptions o;
+    o.directory = directory.empty() ? dir.path : directory;
+    o.device = -1;
+    o.queueDepth = 8;
+    o.stagingBytes = 1 << 20;
+    o.chunkBytes = 256 << 10;
+    return o;
+  }
+  /// A store whose backend is wrapped in a fault injector.
+  std::unique_ptr<TensorStore> faultyStore(FaultInjectingBackend *&faults,
+                                           StoreOptions o = {}) {
+    if (o.directory == ".")
+      o = options();
+    o.decorate = [&faults](std::unique_ptr<IoBackend> inner) {
+      auto f = std::make_unique<FaultInjectingBackend>(std::move(inner));
+      faults = f.get();
+      return f;
+    };
+    return std::make_unique<TensorStore>(o);
+  }
+  /// A host handle of `bytes` bytes filled with pattern `seed`.
+  uint64_t filled(TensorStore &store, int64_t bytes, uint32_t seed) {
+    uint64_t h = store.createHandle(kU8, std::span<const int64_t>(&bytes, 1),
+                                    MemKind::Host, nullptr);
+    fillPattern(store.info(h).data, bytes, seed);
+    return h;
+  }
+  size_t dataFiles() {
+    size_t n = 0;
+    for (auto &e : std::filesystem::directory_iterator(dir.path))
+      n += e.path().extension() == ".data";
+    return n;
+  }
+  ScratchDir dir;
+};
+
+int errnumOf(const std::function<void()> &fn, std::string *message = nullptr) {
+  try {
+    fn();
+  } catch (const Error &e) {
+    if (message)
+      *message = e.what();
+    return e.errnum;
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// States
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, EveryStateTransition) {
+  GatedBackend *gate = nullptr;
+  StoreOptions o = options();
+  o.decorate = [&gate](std::unique_ptr<IoBackend> inner) {
+    auto g = std::make_unique<GatedBackend>(std::move(inner));
+    gate = g.get();
+    return g;
+  };
+  TensorStore store(o);
+  const int64_t shape[] = {3, 1000};
+  uint64_t h = store.createHandle(kF32, shape, MemKind::Host, nullptr);
+  EXPECT_EQ(store.info(h).bytes, 12000u);
+  EXPECT_EQ(store.info(h).state, State::Resident);
+  fillPattern(store.info(h).data, 12000, 1);
+
+  // Resident -> Writing -> OnDisk (memory released). The gate holds the
+  // raw operations so that the in-flight state can be observed.
+  gate->close();
+  store.offload(h, false);
+  EXPECT_EQ(store.info(h).state, State::Writing);
+  EXPECT_EQ(errnumOf([&] { store.free(h); }), EBUSY);
+  EXPECT_EQ(errnumOf([&] { store.prefetch(h, nullptr); }), EBUSY);
+  gate->open();
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  EXPECT_EQ(store.info(h).data, nullptr);
+
+  // OnDisk -> Reading -> Both.
+  gate->close();
+  store.prefetch(h, nullptr);
+  EXPECT_EQ(store.info(h).state, State::Reading);
+  gate->open();
+  store.wait(h);
+  HandleInfo i = store.info(h);
+  EXPECT_EQ(i.state, State::Both);
+  EXPECT_TRUE(hasPattern(i.data, 12000, 1));
+
+  // Both -> Resident (dirty) -> Writing -> Both (keep).
+  store.markDirty(h);
+  EXPECT_EQ(store.info(h).state, State::Resident);
+  fillPattern(store.info(h).data, 12000, 2);
+  store.offload(h, true);
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::Both);
+
+  // Both -> OnDisk without writing anything.
+  uint64_t written = store.stats().bytesWritten;
+  store.offload(h, false);
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  EXPECT_EQ(store.stats().bytesWritten, written);
+
+  // OnDisk offload is a no-op; the data read back is the second version.
+  store.offload(h, false);
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 12000, 2));
+  // Prefetch of a resident handle reads nothing.
+  uint64_t read = store.stats().bytesRead;
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_EQ(store.stats().bytesRead, read);
+  EXPECT_EQ(store.info(h).state, State::Both);
+  store.free(h);
+}
+
+TEST_F(TensorStoreTest, MisuseIsReported) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 4096, 5);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), EINVAL);
+  EXPECT_NE(msg.find("nothing to wait for"), std::string::npos) << msg;
+  store.offload(h, true);
+  EXPECT_EQ(errnumOf([&] { store.offload(h, true); }), EBUSY);
+  store.wait(h);
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), EINVAL); // twice
+  store.free(h);
+  EXPECT_EQ(errnumOf([&] { store.offload(h, false); }, &msg), EBADF);
+  EXPECT_NE(msg.find("was freed"), std::string::npos) << msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }), EBADF);
+  EXPECT_EQ(errnumOf([&] { store.free(h); }), EBADF);
+  EXPECT_EQ(errnumOf([&] { store.info(h); }), EBADF);
+  EXPECT_EQ(errnumOf([&] { store.info(0); }), EINVAL);
+  EXPECT_EQ(errnumOf([&] { store.info(12345); }), EINVAL);
+  const int64_t bad[] = {-1};
+  EXPECT_EQ(
+      errnumOf([&] { store.createHandle(kF32, bad, MemKind::Host, nullptr); }),
+      EINVAL);
+  const int64_t huge[] = {int64_t(1) << 40, int64_t(1) << 40};
+  EXPECT_EQ(
+      errnumOf([&] { store.createHandle(kF32, huge, MemKind::Host, nullptr); }),
+      EOVERFLOW);
+  const int64_t one[] = {4};
+  EXPECT_EQ(
+      errnumOf([&] { store.createHandle(99, one, MemKind::Host, nullptr); }),
+      EINVAL);
+  EXPECT_EQ(errnumOf([&] {
+              store.createHandle(kF32, one, MemKind::Device, nullptr);
+            }),
+            ENODEV);
+  // Memory not aligned to the element size.
+  AlignedBuf buf(64);
+  EXPECT_EQ(
+      errnumOf(
+          [&] { store.createHandle(kF32, one, MemKind::Host, buf.data + 2); },
+          &msg),
+      EINVAL);
+  EXPECT_NE(msg.find("aligned"), std::string::npos);
+  // Mark dirty needs memory.
+  uint64_t g = filled(store, 4096, 6);
+  store.offload(g, false);
+  store.wait(g);
+  EXPECT_EQ(errnumOf([&] { store.markDirty(g); }), EINVAL);
+}
+
+//===----------------------------------------------------------------------===//
+// Transfers and memory
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, CallerMemoryAlignedAndUnaligned) {
+  TensorStore store(options());
+  constexpr size_t kBytes = (1 << 20) + 1000; // a partial last block
+  AlignedBuf aligned(kBytes + 64), unaligned(kBytes + 64);
+  char *a = aligned.data, *u = unaligned.data + 16;
+  fillPattern(a, kBytes, 7);
+  fillPattern(u, kBytes, 8);
+  const int64_t shape[] = {int64_t(kBytes)};
+  uint64_t ha = store.createHandle(kU8, shape, MemKind::Host, a);
+  uint64_t hu = store.createHandle(kU8, shape, MemKind::Host, u);
+  store.offload(ha, false);
+  store.offload(hu, false);
+  store.wait(ha);
+  store.wait(hu);
+  uint64_t stagedAfterWrite = store.stats().stagedBytes;
+  // Aligned memory bounces only the 1000-byte tail; unaligned all of it.
+  EXPECT_EQ(stagedAfterWrite, 1000u + kBytes);
+  std::memset(a, 0, kBytes);
+  std::memset(u, 0, kBytes);
+  store.prefetch(ha, a);
+  store.prefetch(hu, u);
+  store.wait(ha);
+  store.wait(hu);
+  EXPECT_TRUE(hasPattern(a, kBytes, 7));
+  EXPECT_TRUE(hasPattern(u, kBytes, 8));
+  EXPECT_EQ(store.info(hu).data, u);
+  // Prefetch of a resident handle into other memory is refused.
+  EXPECT_EQ(errnumOf([&] { store.prefetch(ha, u); }), EINVAL);
+}
+
+TEST_F(TensorStoreTest, LargeTransferThroughTinyStaging) {
+  StoreOptions o = options();
+  o.stagingBytes = 8192;
+  o.chunkBytes = 4096;
+  TensorStore store(o);
+  AlignedBuf buf((2 << 20) + 8);
+  char *u = buf.data + 8;
+  fillPattern(u, 2 << 20, 9);
+  const int64_t shape[] = {2 << 20};
+  uint64_t h = store.createHandle(kU8, shape, MemKind::Host, u);
+  store.offload(h, false);
+  store.wait(h);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 2 << 20, 9));
+  EXPECT_EQ(store.staging().chunkCount(), 2u);
+}
+
+TEST_F(TensorStoreTest, DurableOffloadSyncs) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 8192, 10);
+  store.offload(h, false);
+  store.wait(h);
+  EXPECT_EQ(store.stats().syncOps, 1u);
+  StoreOptions o = options();
+  o.durable = false;
+  TensorStore scratch(o);
+  uint64_t g = filled(scratch, 8192, 10);
+  scratch.offload(g, false);
+  scratch.wait(g);
+  EXPECT_EQ(scratch.stats().syncOps, 0u);
+}
+
+TEST_F(TensorStoreTest, ZeroSizedTensor) {
+  TensorStore store(options());
+  const int64_t shape[] = {0, 7};
+  uint64_t h = store.createHandle(kF32, shape, MemKind::Host, nullptr);
+  store.offload(h, false);
+  store.wait(h);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::Both);
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and extents
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, BufferMovesManyTensorsInOneTransfer) {
+  TensorStore store(options());
+  constexpr int kMembers = 100;
+  uint64_t b = store.createBuffer(kMembers * 1024, MemKind::Host, nullptr);
+  std::vector<uint64_t> members;
+  for (int i = 0; i < kMembers; ++i) {
+    const int64_t shape[] = {10, 25}; // 1000 bytes of f32
+    members.push_back(store.addToBuffer(b, kF32, shape));
+    HandleInfo m = store.info(members.back());
+    EXPECT_EQ(m.buffer, b);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(m.data) % 256, 0u);
+    fillPattern(m.data, 1000, 100 + i);
+  }
+  store.offload(b, false);
+  store.wait(b);
+  EXPECT_EQ(store.stats().writeOps, 1u); // one request for all members
+  EXPECT_EQ(store.info(members[5]).state, State::OnDisk);
+  store.prefetch(b, nullptr);
+  store.wait(b);
+  EXPECT_EQ(store.stats().readOps, 1u);
+  for (int i = 0; i < kMembers; ++i) {
+    HandleInfo m = store.info(members[i]);
+    EXPECT_EQ(m.state, State::Both);
+    EXPECT_TRUE(hasPattern(m.data, 1000, 100 + i)) << i;
+    EXPECT_EQ(m.fileOffset,
+              store.info(b).fileOffset +
+                  (m.data ? uint64_t(static_cast<char *>(m.data) -
+                                     static_cast<char *>(store.info(b).data))
+                          : 0));
+  }
+  // Members move with their buffer only.
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.offload(members[0], false); }, &msg), EINVAL);
+  EXPECT_NE(msg.find("belongs to buffer"), std::string::npos);
+  EXPECT_EQ(errnumOf([&] { store.wait(members[0]); }), EINVAL);
+  // Members are fixed once the buffer has been offloaded.
+  const int64_t shape[] = {4};
+  EXPECT_EQ(errnumOf([&] { store.addToBuffer(b, kF32, shape); }), EBUSY);
+  // Freeing a member leaves the buffer; freeing the buffer frees members.
+  store.free(members[0]);
+  EXPECT_EQ(errnumOf([&] { store.info(members[0]); }), EBADF);
+  store.free(b);
+  EXPECT_EQ(errnumOf([&] { store.info(members[1]); }), EBADF);
+}
+
+TEST_F(TensorStoreTest, BufferFullAndNotABuffer) {
+  TensorStore store(options());
+  uint64_t b = store.createBuffer(1024, MemKind::Host, nullptr);
+  const int64_t shape[] = {200};
+  store.addToBuffer(b, kF32, shape); // 800 bytes
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.addToBuffer(b, kF32, shape); }, &msg), ENOSPC);
+  uint64_t h = filled(store, 64, 1);
+  EXPECT_EQ(errnumOf([&] { store.addToBuffer(h, kF32, shape); }), EINVAL);
+  EXPECT_TRUE(store.isBuffer(b));
+  EXPECT_FALSE(store.isBuffer(h));
+}
+
+TEST_F(TensorStoreTest, ExtentsAreAlignedAndReused) {
+  TensorStore store(options());
+  uint64_t a = filled(store, 5000, 1);
+  uint64_t b = filled(store, 3000, 2);
+  store.offload(a, false);
+  store.wait(a);
+  store.offload(b, false);
+  store.wait(b);
+  HandleInfo ia = store.info(a), ib = store.info(b);
+  EXPECT_EQ(ia.fileOffset % 4096, 0u);
+  EXPECT_EQ(ib.fileOffset % 4096, 0u);
+  EXPECT_EQ(ia.extentBytes, 8192u);
+  EXPECT_EQ(ib.fileOffset, 8192u);
+  EXPECT_EQ(ia.file, ib.file);
+  store.free(a);
+  uint64_t c = filled(store, 8000, 3);
+  store.offload(c, false);
+  store.wait(c);
+  EXPECT_EQ(store.info(c).fileOffset, ia.fileOffset); // reused hole
+  // Freed neighbours coalesce into one hole that a larger extent fits.
+  store.free(b);
+  store.free(c);
+  uint64_t d = filled(store, 12288, 4);
+  store.offload(d, false);
+  store.wait(d);
+  EXPECT_EQ(store.info(d).fileOffset, 0u);
+  EXPECT_EQ(dataFiles(), 1u);
+}
+
+TEST_F(TensorStoreTest, FewFilesForManyTensors) {
+  StoreOptions o = options();
+  o.fileBytes = 1 << 20;
+  TensorStore store(o);
+  std::vector<uint64_t> hs;
+  for (int i = 0; i < 64; ++i) {
+    hs.push_back(filled(store, 60000, i));
+    store.offload(hs.back(), false);
+  }
+  for (uint64_t h : hs)
+    store.wait(h);
+  // 64 x 64 KiB extents in 1 MiB files.
+  EXPECT_EQ(dataFiles(), 4u);
+  for (int i = 0; i < 64; ++i) {
+    store.prefetch(hs[i], nullptr);
+    store.wait(hs[i]);
+    EXPECT_TRUE(hasPattern(store.info(hs[i]).data, 60000, i));
+  }
+}
+
+TEST_F(TensorStoreTest, FilesAreRemovedWithTheStore) {
+  {
+    TensorStore store(options());
+    uint64_t h = filled(store, 4096, 1);
+    store.offload(h, false);
+    store.wait(h);
+    EXPECT_EQ(dataFiles(), 1u);
+  }
+  EXPECT_EQ(dataFiles(), 0u);
+}
+
+//===----------------------------------------------------------------------===//
+// Faults, injected
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, WriteEioKeepsMemoryAndNamesTheFile) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  uint64_t h = filled(*store, 1 << 20, 11);
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  r.skip = 1;
+  faults->addRule(r);
+  store->offload(h, false);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
+  HandleInfo i = store->info(h);
+  EXPECT_NE(msg.find(i.file), std::string::npos) << msg;
+  EXPECT_NE(msg.find("offset"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("length"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("Input/output error"), std::string::npos) << msg;
+  EXPECT_EQ(i.state, State::Resident);
+  EXPECT_TRUE(hasPattern(i.data, 1 << 20, 11));
+  EXPECT_EQ(store->stats().failures, 1u);
+  // The fault is gone: the same handle offloads now.
+  store->offload(h, false);
+  store->wait(h);
+  EXPECT_EQ(store->info(h).state, State::OnDisk);
+}
+
+TEST_F(TensorStoreTest, EnospcIsReported) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  uint64_t h = filled(*store, 100000, 12);
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = ENOSPC;
+  r.times = -1;
+  r.anyKind = false;
+  r.kind = IoOpKind::Write;
+  faults->addRule(r);
+  store->offload(h, false);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), ENOSPC);
+  EXPECT_NE(msg.find("No space left on device"), std::string::npos) << msg;
+  EXPECT_EQ(store->info(h).state, State::Resident);
+}
+
+TEST_F(TensorStoreTest, FailedSyncIsNotReportedAsWritten) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  uint64_t h = filled(*store, 100000, 13);
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  r.anyKind = false;
+  r.kind = IoOpKind::Fdatasync;
+  faults->addRule(r);
+  store->offload(h, false);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
+  EXPECT_NE(msg.find("fdatasync"), std::string::npos) << msg;
+  EXPECT_EQ(store->info(h).state, State::Resident);
+  EXPECT_NE(store->info(h).data, nullptr);
+}
+
+TEST_F(TensorStoreTest, ShortTransfersAndEagainAreInvisible) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  FaultRule shortRule;
+  shortRule.action = FaultRule::Action::Short;
+  shortRule.times = -1;
+  faults->addRule(shortRule);
+  FaultRule again;
+  again.action = FaultRule::Action::Fail;
+  again.errnum = EAGAIN;
+  again.times = 5;
+  faults->addRule(again);
+  uint64_t h = filled(*store, (1 << 20) + 300, 14);
+  store->offload(h, false);
+  store->wait(h);
+  store->prefetch(h, nullptr);
+  store->wait(h);
+  EXPECT_TRUE(hasPattern(store->info(h).data, (1 << 20) + 300, 14));
+  EXPECT_GT(faults->firedCount(), 5u);
+}
+
+TEST_F(TensorStoreTest, ReadEioLeavesHandleOnDisk) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  uint64_t h = filled(*store, 500000, 15);
+  store->offload(h, false);
+  store->wait(h);
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  r.anyKind = false;
+  r.kind = IoOpKind::Read;
+  faults->addRule(r);
+  store->prefetch(h, nullptr);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
+  EXPECT_NE(msg.find("read of"), std::string::npos) << msg;
+  EXPECT_EQ(store->info(h).state, State::OnDisk);
+  EXPECT_EQ(store->info(h).data, nullptr);
+  store->prefetch(h, nullptr);
+  store->wait(h);
+  EXPECT_TRUE(hasPattern(store->info(h).data, 500000, 15));
+}
+
+TEST_F(TensorStoreTest, ShortReadThatCannotCompleteIsAnError) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  uint64_t h = filled(*store, 200000, 16);
+  store->offload(h, false);
+  store->wait(h);
+  FaultRule r;
+  r.action = FaultRule::Action::ZeroBytes;
+  r.times = -1;
+  faults->addRule(r);
+  store->prefetch(h, nullptr);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), ENODATA);
+  EXPECT_NE(msg.find("unexpected end of file"), std::string::npos) << msg;
+}
+
+TEST_F(TensorStoreTest, RefusedUringFallsBackToThreads) {
+  StoreOptions o = options();
+  o.uringInit = refuseUring;
+  TensorStore store(o);
+  EXPECT_STREQ(store.engine().name(), "threads");
+  EXPECT_NE(store.engineNote().find("refused"), std::string::npos);
+  uint64_t h = filled(store, 70000, 17);
+  store.offload(h, false);
+  store.wait(h);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 70000, 17));
+}
+
+//===----------------------------------------------------------------------===//
+// Faults, real
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, FileTruncatedUnderneath) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 100000, 18);
+  store.offload(h, false);
+  store.wait(h);
+  HandleInfo i = store.info(h);
+  ASSERT_EQ(::truncate(i.file.c_str(), 4096), 0);
+  store.prefetch(h, nullptr);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), ENODATA);
+  EXPECT_NE(msg.find(i.file), std::string::npos) << msg;
+  EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+}
+
+TEST_F(TensorStoreTest, FileRemovedUnderneath) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 100000, 19);
+  store.offload(h, false);
+  store.wait(h);
+  HandleInfo i = store.info(h);
+  ASSERT_EQ(::unlink(i.file.c_str()), 0);
+  store.prefetch(h, nullptr);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), ENOENT);
+  EXPECT_NE(msg.find("removed"), std::string::npos) << msg;
+  uint64_t g = filled(store, 4096, 20);
+  store.offload(g, false);
+  EXPECT_EQ(errnumOf([&] { store.wait(g); }), ENOENT);
+}
+
+TEST_F(TensorStoreTest, FileSizeLimitGivesEfbig) {
+  // RLIMIT_FSIZE applies to the whole process; restore it before leaving.
+  struct rlimit old;
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+  auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+  TensorStore store(options());
+  uint64_t h = filled(store, 2 << 20, 21);
+  struct rlimit lim = old;
+  lim.rlim_cur = 1 << 20;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &lim), 0);
+  store.offload(h, false);
+  std::string msg;
+  int err = errnumOf([&] { store.wait(h); }, &msg);
+  ::setrlimit(RLIMIT_FSIZE, &old);
+  std::signal(SIGXFSZ, oldHandler);
+  EXPECT_EQ(err, EFBIG) << msg;
+  EXPECT_NE(msg.find("File too large"), std::string::npos) << msg;
+  EXPECT_EQ(store.info(h).state, State::Resident);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 2 << 20, 21));
+}
+
+bool isTmpfs(const std::string &path) {
+  struct statfs fs;
+  return ::statfs(path.c_str(), &fs) == 0 && fs.f_type == 0x01021994;
+}
+
+TEST_F(TensorStoreTest, TmpfsRoundTrip) {
+  // tmpfs refused O_DIRECT before Linux 6.6; either way data must survive.
+  if (!isTmpfs("/dev/shm"))
+    GTEST_SKIP() << "/dev/shm is not tmpfs here";
+  ScratchDir shm("/dev/shm");
+  TensorStore store(options(shm.path));
+  uint64_t h = filled(store, 10001, 22);
+  store.offload(h, false);
+  store.wait(h);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 10001, 22));
+}
+
+int refuseDirect(const char *path, int flags, mode_t mode) {
+  if (flags & O_DIRECT) {
+    // Like tmpfs before 6.6: the file is created, then O_DIRECT refused.
+    int fd = ::open(path, flags & ~O_DIRECT, mode);
+    if (fd >= 0)
+      ::close(fd);
+    errno = EINVAL;
+    return -1;
+  }
+  return ::open(path, flags, mode);
+}
+
+TEST_F(TensorStoreTest, RefusedODirectFallsBackToBufferedIo) {
+  StoreOptions o = options();
+  o.openFile = refuseDirect;
+  TensorStore store(o);
+  uint64_t h = filled(store, 10001, 22);
+  store.offload(h, false);
+  store.wait(h);
+  EXPECT_FALSE(store.info(h).direct);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 10001, 22));
+  EXPECT_EQ(store.stats().stagedBytes, 0u); // buffered: no alignment needed
+  EXPECT_EQ(store.stats().syncOps, 1u);
+}
+
+TEST_F(TensorStoreTest, FullFilesystemGivesEnospc) {
+  ScratchDir mnt;
+  if (::mount("ssdrt-test", mnt.path.c_str(), "tmpfs", 0, "size=1m") != 0)
+    GTEST_SKIP() << "cannot mount a small tmpfs here: " << errnoText(errno);
+  std::string msg;
+  int err;
+  {
+    TensorStore store(options(mnt.path));
+    uint64_t h = filled(store, 3 << 20, 23);
+    store.offload(h, false);
+    err = errnumOf([&] { store.wait(h); }, &msg);
+    EXPECT_EQ(store.info(h).state, State::Resident);
+  }
+  ::umount(mnt.path.c_str());
+  EXPECT_EQ(err, ENOSPC) << msg;
+}
+
+//===----------------------------------------------------------------------===//
+// Concurrency
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, ConcurrentUseFromSeveralThreads) {
+  StoreOptions o = options();
+  o.stagingBytes = 64 << 10; // force contention for staging chunks
+  o.chunkBytes = 16 << 10;
+  o.workers = 3;
+  TensorStore store(o);
+  std::vector<std::thread> threads;
+  std::atomic<int> bad{0};
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 8; ++i) {
+        uint32_t seed = t * 100 + i;
+        uint64_t h = filled(store, 50000 + 333 * i, seed);
+        store.offload(h, false);
+        store.wait(h);
+        store.prefetch(h, nullptr);
+        store.wait(h);
+        bad += !hasPattern(store.info(h).data, 50000 + 333 * i, seed);
+        store.free(h);
+      }
+    });
+  for (auto &th : threads)
+    th.join();
+  EXPECT_EQ(bad, 0);
+  StoreStats s = store.stats();
+  EXPECT_EQ(s.offloads, 32u);
+  EXPECT_EQ(s.prefetches, 32u);
+}
+
+} // namespace

@@ -92,6 +92,10 @@ public:
     if (!held.empty())
       inner->submit(held);
   }
+  void close() {
+    std::lock_guard<std::mutex> lock(mutex);
+    closed = true;
+  }
   unsigned maxInFlight() const { return peak; }
   size_t heldCount() {
     std::lock_guard<std::mutex> lock(mutex);
