@@ -1,0 +1,213 @@
+//===- PlannerBench.cpp - Plan quality and planning time of the planner ---===//
+//
+// Quality: generated training steps at 75%, 50% and 25% of their unplanned
+// peak, every policy on the same simulator, each step time divided by the
+// lower bound. Scale: the whole pipeline (analyses, `ssd` plan, verify,
+// simulate, report) on generated steps of 1k, 10k and 100k ops. Prints
+// tables, then one JSON line with the headline numbers.
+//
+// Usage: ssd-planner-bench [--quick] [--target=NAME]
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/GraphGenerator.h"
+#include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Analysis/Planner/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <map>
+
+using namespace ssd::planner;
+
+namespace {
+
+struct Case {
+  std::string name;
+  GeneratorOptions options;
+};
+
+/// Graphs from compute-bound to I/O-bound on the chosen target; the
+/// balance is the FLOPs per result byte of the heavy ops.
+std::vector<Case> qualityCases(bool quick) {
+  std::vector<Case> cases;
+  const double intensities[] = {2e5, 5e4, 1.5e4};
+  const char *balance[] = {"compute", "balanced", "io"};
+  unsigned seeds = quick ? 2 : 4;
+  for (unsigned b = 0; b < 3; ++b)
+    for (unsigned seed = 1; seed <= seeds; ++seed) {
+      GeneratorOptions options;
+      options.seed = seed * 7919 + b;
+      options.layers = 6 + 3 * seed;
+      options.opsPerLayer = 2 + seed % 3;
+      options.flopsPerByte = intensities[b];
+      options.markBackwardStart = seed % 2;
+      cases.push_back(
+          {std::string(balance[b]) + "-s" + std::to_string(seed), options});
+    }
+  return cases;
+}
+
+double seconds(std::chrono::steady_clock::duration duration) {
+  return std::chrono::duration<double>(duration).count();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool quick = false;
+  std::string targetName = "h100-pcie5-4xpm1743";
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--quick")
+      quick = true;
+    else if (arg.consume_front("--target="))
+      targetName = arg.str();
+    else {
+      llvm::errs() << "usage: ssd-planner-bench [--quick] [--target=NAME]\n";
+      return 2;
+    }
+  }
+  llvm::Expected<Target> target = loadTarget(targetName);
+  if (!target) {
+    llvm::errs() << llvm::toString(target.takeError()) << "\n";
+    return 1;
+  }
+  llvm::raw_ostream &os = llvm::outs();
+  const unsigned fractions[] = {75, 50, 25};
+  llvm::ArrayRef<Policy> policies = allPolicies();
+
+  os << "## Plan quality: predicted step / lower bound (target " << target->name
+     << ")\n\n| case | ops | budget | lower bound (ms) |";
+  for (Policy policy : policies)
+    os << " " << policyName(policy) << " |";
+  os << " ssd winner |\n|---|---|---|---|";
+  for (size_t i = 0; i < policies.size(); ++i)
+    os << "---|";
+  os << "---|\n";
+
+  std::map<unsigned, std::map<Policy, std::vector<double>>> ratios;
+  std::map<std::string, unsigned> winners;
+  unsigned worseThanBaseline = 0, evaluated = 0, infeasible = 0;
+  for (const Case &benchCase : qualityCases(quick)) {
+    StepGraph graph = generateTrainingStep(benchCase.options);
+    OffloadPlanner planner(graph, *target);
+    for (unsigned fraction : fractions) {
+      uint64_t budget = planner.getUnplannedPeak() * fraction / 100;
+      LowerBound bound = planner.lowerBound(budget);
+      std::map<Policy, double> stepSeconds;
+      std::string winner;
+      bool failed = false;
+      for (Policy policy : policies) {
+        PlannerOptions options;
+        options.memoryBudget = budget;
+        options.policy = policy;
+        llvm::Expected<Plan> plan = planner.plan(options);
+        if (!plan) {
+          llvm::consumeError(plan.takeError());
+          failed = true;
+          break;
+        }
+        stepSeconds[policy] = planner.simulate(*plan).stepSeconds;
+        if (policy == Policy::Ssd)
+          winner = plan->detail;
+      }
+      if (failed) {
+        ++infeasible;
+        continue;
+      }
+      ++evaluated;
+      ++winners[winner];
+      os << "| " << benchCase.name << " | " << graph.numOps() << " | "
+         << fraction << "% | " << llvm::format("%.2f", bound.seconds * 1e3)
+         << " |";
+      double bestBaseline = std::numeric_limits<double>::infinity();
+      for (Policy policy : policies) {
+        double ratio = stepSeconds[policy] / bound.seconds;
+        ratios[fraction][policy].push_back(ratio);
+        os << llvm::format(" %.3f |", ratio);
+        if (policy != Policy::Ssd)
+          bestBaseline = std::min(bestBaseline, stepSeconds[policy]);
+      }
+      if (stepSeconds[Policy::Ssd] > bestBaseline * (1 + 1e-9))
+        ++worseThanBaseline;
+      os << " " << winner << " |\n";
+    }
+  }
+
+  auto mean = [](const std::vector<double> &values) {
+    double sum = 0;
+    for (double value : values)
+      sum += value;
+    return values.empty() ? 0.0 : sum / values.size();
+  };
+  os << "\n### Mean ratio to the lower bound\n\n| budget |";
+  for (Policy policy : policies)
+    os << " " << policyName(policy) << " |";
+  os << "\n|---|";
+  for (size_t i = 0; i < policies.size(); ++i)
+    os << "---|";
+  os << "\n";
+  for (unsigned fraction : fractions) {
+    os << "| " << fraction << "% |";
+    for (Policy policy : policies)
+      os << llvm::format(" %.3f |", mean(ratios[fraction][policy]));
+    os << "\n";
+  }
+  os << "\n### Which candidate the `ssd` policy kept\n\n";
+  for (const auto &[name, count] : winners)
+    os << "- " << name << ": " << count << "\n";
+
+  os << "\n## Planning time, whole pipeline (`ssd`, 50% budget)\n\n"
+     << "| ops | tensors | analyses (s) | plan (s) | simulate + report (s) | "
+        "total (s) |\n|---|---|---|---|---|---|\n";
+  llvm::json::Object scale;
+  double largestTotal = 0;
+  for (size_t ops : {size_t(1000), size_t(10000), size_t(100000)}) {
+    StepGraph graph = generateTrainingStep(generatorOptionsForOps(ops, 42));
+    auto start = std::chrono::steady_clock::now();
+    OffloadPlanner planner(graph, *target);
+    auto analysed = std::chrono::steady_clock::now();
+    PlannerOptions options;
+    options.memoryBudget = planner.getUnplannedPeak() / 2;
+    llvm::Expected<Plan> plan = planner.plan(options);
+    auto planned = std::chrono::steady_clock::now();
+    if (!plan) {
+      llvm::errs() << llvm::toString(plan.takeError()) << "\n";
+      return 1;
+    }
+    SimulationResult simulation = planner.simulate(*plan);
+    llvm::json::Object report = buildPlanReport(
+        planner, *plan, simulation, planner.lowerBound(options.memoryBudget));
+    auto done = std::chrono::steady_clock::now();
+    double total = seconds(done - start);
+    largestTotal = total;
+    os << "| " << graph.numOps() << " | " << graph.numTensors() << " | "
+       << llvm::format("%.3f | %.3f | %.3f | %.3f |\n",
+                       seconds(analysed - start), seconds(planned - analysed),
+                       seconds(done - planned), total);
+    scale["pipeline_seconds_" + std::to_string(ops / 1000) + "k_ops"] = total;
+  }
+
+  llvm::json::Object summary{
+      {"target", target->name},
+      {"cases", static_cast<int64_t>(evaluated)},
+      {"infeasible_cases", static_cast<int64_t>(infeasible)},
+      {"mean_ratio_to_lower_bound_at_75pct", mean(ratios[75][Policy::Ssd])},
+      {"mean_ratio_to_lower_bound_at_50pct", mean(ratios[50][Policy::Ssd])},
+      {"mean_ratio_to_lower_bound_at_25pct", mean(ratios[25][Policy::Ssd])},
+      {"worse_than_a_baseline_cases", static_cast<int64_t>(worseThanBaseline)},
+      {"pipeline_seconds_100k_ops", largestTotal},
+  };
+  for (Policy policy : policies)
+    summary["mean_ratio_at_50pct_" + policyName(policy).str()] =
+        mean(ratios[50][policy]);
+  for (auto &[key, value] : scale)
+    summary[key] = value;
+  os << "\n" << llvm::json::Value(std::move(summary)) << "\n";
+  return 0;
+}

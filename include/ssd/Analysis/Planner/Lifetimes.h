@@ -1,0 +1,84 @@
+//===- Lifetimes.h - Tensor lifetimes of a training step --------*- C++ -*-===//
+//
+// Where each tensor is defined, touched and last used, and its role as
+// declared or inferred. Program points are the ops 0..N-1 plus the return
+// at point N, where returned tensors are touched. A tensor occupies memory
+// at every point from its definition (point 0 for arguments) to its last
+// touch unless a plan says otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_LIFETIMES_H
+#define SSD_ANALYSIS_PLANNER_LIFETIMES_H
+
+#include "ssd/Analysis/Planner/StepGraph.h"
+
+#include <vector>
+
+namespace ssd::planner {
+
+class LifetimeAnalysis {
+public:
+  explicit LifetimeAnalysis(const StepGraph &graph);
+
+  /// Ops plus the return point.
+  uint32_t numPoints() const { return returnPointIndex + 1; }
+  uint32_t returnPoint() const { return returnPointIndex; }
+
+  /// The points at which `tensor` must be resident, ascending and unique:
+  /// its defining op, every op that reads it, and the return point when it
+  /// is returned. Arguments are not touched at entry.
+  llvm::ArrayRef<uint32_t> getTouches(TensorId tensor) const {
+    return llvm::ArrayRef<uint32_t>(touchPoints)
+        .slice(touchBegin[tensor], touchBegin[tensor + 1] - touchBegin[tensor]);
+  }
+  /// The touches after the definition: the uses.
+  llvm::ArrayRef<uint32_t> getUses(TensorId tensor) const;
+  /// First and last point at which the unplanned tensor occupies memory.
+  uint32_t getLiveStart(TensorId tensor) const { return liveStart[tensor]; }
+  uint32_t getLiveEnd(TensorId tensor) const { return liveEnd[tensor]; }
+  /// The declared role, or the inferred one where the declaration is
+  /// `unknown`: a result defined before the backward start and used after it
+  /// is a saved activation; a result defined after it that feeds the op
+  /// defining a persistent argument's next value is a gradient; any other
+  /// result is a temporary.
+  TensorRole getRole(TensorId tensor) const { return roles[tensor]; }
+  /// The first op of the backward pass: the graph's, else the op after the
+  /// unplanned memory peak.
+  uint32_t getBackwardStart() const { return backwardStart; }
+  /// Tensors that must be resident at `point`.
+  llvm::ArrayRef<TensorId> getTouchedAt(uint32_t point) const {
+    return llvm::ArrayRef<TensorId>(touchedTensors)
+        .slice(touchedBegin[point],
+               touchedBegin[point + 1] - touchedBegin[point]);
+  }
+  /// Whether the touch of `tensor` at `point` may find it on SSD: a value
+  /// with a steady-state partner may be returned as a handle.
+  bool mayLeaveOnSsd(TensorId tensor, uint32_t point) const;
+  /// Bytes that must be resident at `point` in any plan, each tensor counted
+  /// once: the op's operands and results, or the returned values that may
+  /// not leave on SSD.
+  uint64_t getRequiredBytes(uint32_t point) const { return required[point]; }
+
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  const StepGraph &graph;
+  uint32_t returnPointIndex;
+  std::vector<uint32_t> touchBegin, touchPoints;
+  std::vector<uint32_t> touchedBegin;
+  std::vector<TensorId> touchedTensors;
+  std::vector<uint32_t> liveStart, liveEnd;
+  std::vector<uint64_t> required;
+  std::vector<TensorRole> roles;
+  uint32_t backwardStart = 0;
+};
+
+/// Live bytes at every point of the unplanned step.
+std::vector<uint64_t>
+computeUnplannedLiveBytes(const StepGraph &graph,
+                          const LifetimeAnalysis &lifetimes);
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_LIFETIMES_H

@@ -1,0 +1,94 @@
+//===- Plan.h - Residency plan of a training step ---------------*- C++ -*-===//
+//
+// A plan is a list of gaps: periods during which a tensor is not in device
+// memory. Each gap maps onto the ssd dialect's residency ops at slots, where
+// slot s lies between point s-1 and point s (slot 0 is function entry, slot
+// N right before the return):
+//
+//   offload at offloadSlot   `%h, %t = ssd.offload %x` (only when `writes`)
+//   release at releaseSlot   `ssd.release %x after %t`: memory free from
+//                            point releaseSlot on
+//   prefetch at prefetchSlot `%r = ssd.prefetch %h`: memory back from point
+//                            prefetchSlot on
+//   wait at waitPoint        `%x2 = ssd.wait %r, %h` right before that op
+//
+// A gap that `entersOnSsd` starts at function entry (a persistent argument
+// passed as a handle: no offload, no release); one that `leavesOnSsd` ends
+// at function exit (a returned value passed back as a handle: no prefetch,
+// no wait). At one slot, offloads issue first, then releases, prefetches and
+// the waits of the op at that point. The verifier proves a plan safe
+// without simulating it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_PLAN_H
+#define SSD_ANALYSIS_PLANNER_PLAN_H
+
+#include "ssd/Analysis/Planner/Lifetimes.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ssd::planner {
+
+inline constexpr uint32_t kNoGroup = std::numeric_limits<uint32_t>::max();
+
+struct Gap {
+  TensorId tensor = 0;
+  bool entersOnSsd = false;
+  bool leavesOnSsd = false;
+  /// The gap copies the tensor out. False when an up-to-date copy is on SSD
+  /// already (the tensor entered on SSD or an earlier gap wrote it: tensors
+  /// are immutable), so the release awaits that earlier write.
+  bool writes = false;
+  uint32_t offloadSlot = 0;
+  uint32_t releaseSlot = 0;
+  uint32_t prefetchSlot = 0;
+  uint32_t waitPoint = 0;
+  /// Transfers of one group move as one buffer (ssd-group-buffers).
+  uint32_t offloadGroup = kNoGroup;
+  uint32_t prefetchGroup = kNoGroup;
+
+  /// Points [absentFrom, absentTo) at which the tensor holds no memory.
+  uint32_t absentFrom() const { return entersOnSsd ? 0 : releaseSlot; }
+  uint32_t absentTo(uint32_t numPoints) const {
+    return leavesOnSsd ? numPoints : prefetchSlot;
+  }
+  bool reloads() const { return !leavesOnSsd; }
+};
+
+struct Plan {
+  /// The policy that produced the plan, and for `ssd` which candidate won.
+  std::string policy;
+  std::string detail;
+  uint64_t memoryBudget = 0;
+  /// Sorted by tensor, then by position in the step.
+  std::vector<Gap> gaps;
+
+  /// Sorts the gaps and sets `writes`: the first gap of a tensor that did
+  /// not enter on SSD writes, later ones reuse that copy.
+  void finalize();
+  uint64_t bytesOffloaded(const StepGraph &graph) const;
+  uint64_t bytesPrefetched(const StepGraph &graph) const;
+  /// Live bytes at every point with the plan applied.
+  std::vector<uint64_t> liveBytes(const StepGraph &graph,
+                                  const LifetimeAnalysis &lifetimes) const;
+  void print(llvm::raw_ostream &os, const StepGraph &graph) const;
+  llvm::json::Value toJSON(const StepGraph &graph) const;
+};
+
+/// The static check behind ssd-verify-plan: every gap is well formed (no use
+/// of the tensor while it is absent, every write awaited by its release,
+/// every read awaited right before its use, reads only of data that was
+/// written), persistent state is steady (an argument enters on SSD iff its
+/// next-step value leaves on SSD) and live bytes never exceed `budget`.
+llvm::Error verifyPlan(const StepGraph &graph,
+                       const LifetimeAnalysis &lifetimes, const Plan &plan,
+                       uint64_t budget);
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_PLAN_H

@@ -1,0 +1,132 @@
+//===- Planner.h - Offload planning policies and lower bound ----*- C++ -*-===//
+//
+// The algorithms behind ssd-plan-offload, ssd-insert-prefetch and
+// ssd-group-buffers, usable without a pass manager. `OffloadPlanner` holds
+// the analyses of one step on one target and plans it under a memory budget
+// with one of several policies: ours (`ssd`) and the baselines it is
+// measured against, all judged by the same simulator. `lowerBound` says how
+// fast any plan could possibly be.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_PLANNER_H
+#define SSD_ANALYSIS_PLANNER_PLANNER_H
+
+#include "ssd/Analysis/Planner/Plan.h"
+#include "ssd/Analysis/Planner/Simulator.h"
+#include "ssd/Analysis/Planner/Target.h"
+
+namespace ssd::planner {
+
+enum class Policy : uint8_t {
+  /// Ours: Belady-style victims (furthest next use, SSD copies reused),
+  /// prefetches scheduled backward from their uses on the simulated queues,
+  /// refined by re-simulation; keeps the fastest of its candidate plans.
+  Ssd,
+  /// `save_on_cpu`: offload what does not fit (least recently used first),
+  /// reload synchronously at the use.
+  ReloadOnUse,
+  /// torchtune's OffloadActivations: offload every saved activation, keep
+  /// it resident for a fixed window of ops after its last forward use,
+  /// prefetch one reload ahead.
+  StashWindow,
+  /// PyTorch's AOTAutograd offload pass: largest tensors first; each reload
+  /// moves earlier until the compute it overlaps covers its transfer time.
+  AotPrefetch,
+  /// ZeRO-Infinity: least recently used first, a fixed number of reloads in
+  /// flight.
+  FixedDepth,
+};
+
+llvm::ArrayRef<Policy> allPolicies();
+llvm::StringRef policyName(Policy policy);
+std::optional<Policy> parsePolicy(llvm::StringRef name);
+
+struct PlannerOptions {
+  uint64_t memoryBudget = 0;
+  Policy policy = Policy::Ssd;
+  /// Ops an offloaded activation stays resident for (stash-window).
+  unsigned stashWindow = 2;
+  /// Reloads kept in flight (fixed-depth).
+  unsigned prefetchDepth = 2;
+  /// Re-simulation rounds of the `ssd` prefetch scheduler.
+  unsigned refinementRounds = 4;
+  /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
+  bool ssdConsidersBaselines = true;
+};
+
+/// The budget is below what the op at `point` alone needs resident.
+class InfeasibleBudgetError : public llvm::ErrorInfo<InfeasibleBudgetError> {
+public:
+  static char ID;
+  InfeasibleBudgetError(uint32_t point, std::string opName,
+                        uint64_t requiredBytes, uint64_t budget)
+      : point(point), opName(std::move(opName)), requiredBytes(requiredBytes),
+        budget(budget) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+  /// The op's index (the number of ops for the return).
+  uint32_t point;
+  std::string opName;
+  uint64_t requiredBytes;
+  uint64_t budget;
+};
+
+/// A true lower bound on the step time of any plan at a budget; see
+/// docs/planner.md for the argument.
+struct LowerBound {
+  double seconds = 0;
+  double computeSeconds = 0;
+  /// max(compute, the bytes each link must carry / its bandwidth).
+  double linkSeconds = 0;
+  /// Bytes that must be written before, and read after, the critical point.
+  uint64_t writeBytes = 0;
+  uint64_t readBytes = 0;
+  uint32_t criticalPoint = 0;
+};
+
+class OffloadPlanner {
+public:
+  OffloadPlanner(const StepGraph &graph, const Target &target);
+
+  const StepGraph &getGraph() const { return graph; }
+  const Target &getTarget() const { return target; }
+  const LifetimeAnalysis &getLifetimes() const { return lifetimes; }
+  llvm::ArrayRef<double> getOpSeconds() const { return opSeconds; }
+  llvm::ArrayRef<uint64_t> getUnplannedLiveBytes() const {
+    return unplannedLive;
+  }
+  uint64_t getUnplannedPeak() const { return unplannedPeak; }
+
+  /// ssd-plan-offload and ssd-insert-prefetch together: a verified plan
+  /// that keeps live bytes within the budget, or InfeasibleBudgetError.
+  llvm::Expected<Plan> plan(const PlannerOptions &options) const;
+  /// ssd-plan-offload alone: the gaps, each reloaded right at its use.
+  llvm::Expected<Plan> chooseGaps(const PlannerOptions &options) const;
+  /// ssd-insert-prefetch: moves each reload of `plan` as early as the
+  /// policy wants and the budget allows.
+  void schedulePrefetches(Plan &plan, const PlannerOptions &options) const;
+
+  SimulationResult simulate(const Plan &plan) const;
+  LowerBound lowerBound(uint64_t budget) const;
+
+private:
+  llvm::Error checkFeasible(uint64_t budget) const;
+
+  const StepGraph &graph;
+  const Target &target;
+  LifetimeAnalysis lifetimes;
+  std::vector<double> opSeconds;
+  std::vector<uint64_t> unplannedLive;
+  uint64_t unplannedPeak = 0;
+};
+
+/// ssd-group-buffers: merges offloads issued at the same slot (and
+/// prefetches at the same slot) of tensors smaller than `minBytes` into one
+/// transfer each. Returns the number of groups formed.
+unsigned groupTransfers(Plan &plan, const StepGraph &graph, uint64_t minBytes);
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_PLANNER_H

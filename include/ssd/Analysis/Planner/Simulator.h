@@ -1,0 +1,60 @@
+//===- Simulator.h - Timing of a planned training step ----------*- C++ -*-===//
+//
+// Replays a plan on the target: ops run in program order on the compute
+// queue; host-to-device, device-to-host, SSD read and SSD write are separate
+// FIFO queues, each transfer occupying its queue for the I/O latency plus
+// bytes / bandwidth. An offload moves device-to-host then SSD write (just
+// the write on a host-only target); a prefetch moves SSD read then
+// host-to-device and cannot start reading before the tensor's write is
+// complete. Releases and waits block compute: that blocking is the stall.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_SIMULATOR_H
+#define SSD_ANALYSIS_PLANNER_SIMULATOR_H
+
+#include "ssd/Analysis/Planner/Plan.h"
+#include "ssd/Analysis/Planner/Target.h"
+
+#include <array>
+
+namespace ssd::planner {
+
+enum class Resource : uint8_t {
+  Compute,
+  HostToDevice,
+  DeviceToHost,
+  SsdRead,
+  SsdWrite
+};
+inline constexpr unsigned kNumResources = 5;
+llvm::StringRef resourceName(Resource resource);
+
+struct SimulationResult {
+  double stepSeconds = 0;
+  double computeSeconds = 0;
+  /// Time compute spent blocked on releases and waits.
+  double stallSeconds = 0;
+  std::array<double, kNumResources> busySeconds{};
+  /// When compute reaches slot s (before its releases), for s in [0, N].
+  std::vector<double> slotTime;
+  /// When the op at each point starts (after its waits); the return point's
+  /// entry is the end of the step before the final releases are counted.
+  std::vector<double> pointStart;
+  /// Per gap of the plan: when its data is durable on SSD, and when its
+  /// reload is resident (0 for gaps that do not reload).
+  std::vector<double> copyReady;
+  std::vector<double> reloadReady;
+  uint64_t bytesWritten = 0;
+  uint64_t bytesRead = 0;
+  uint32_t transfers = 0;
+};
+
+SimulationResult simulatePlan(const StepGraph &graph,
+                              const LifetimeAnalysis &lifetimes,
+                              llvm::ArrayRef<double> opSeconds,
+                              const Target &target, const Plan &plan);
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_SIMULATOR_H

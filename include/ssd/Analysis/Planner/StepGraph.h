@@ -1,0 +1,124 @@
+//===- StepGraph.h - The planner's model of a training step -----*- C++ -*-===//
+//
+// A training step as the offload planner sees it: ops in program order over
+// immutable tensors with byte sizes and roles, function arguments, returned
+// values and the pairing of each persistent argument with the value that
+// replaces it in the next step. The MLIR adapter builds one of these from a
+// `func.func`; the generator builds random ones for tests and benchmarks.
+// Nothing here depends on MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_STEPGRAPH_H
+#define SSD_ANALYSIS_PLANNER_STEPGRAPH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ssd::planner {
+
+using TensorId = uint32_t;
+using OpId = uint32_t;
+
+/// What a tensor is for. Param, OptimizerState and Buffer arguments are
+/// persistent: they survive the step and may live on SSD between steps.
+enum class TensorRole : uint8_t {
+  Unknown,
+  Input,
+  Param,
+  OptimizerState,
+  Buffer,
+  SavedActivation,
+  Gradient,
+  Temporary,
+};
+
+bool isPersistentRole(TensorRole role);
+llvm::StringRef roleName(TensorRole role);
+/// Parses the spelling of `ssd.role` and the names `roleName` prints.
+std::optional<TensorRole> parseRole(llvm::StringRef name);
+
+/// The numbers an op's cost can be derived from; the cost model turns them
+/// into seconds for a target. Absent numbers fall back to bytes touched.
+struct OpCost {
+  std::optional<double> seconds;
+  std::optional<double> flops;
+  std::optional<double> bytes;
+};
+
+struct Tensor {
+  std::string name;
+  uint64_t bytes = 0;
+  TensorRole role = TensorRole::Unknown;
+  /// The op that defines the tensor; empty for a function argument.
+  std::optional<OpId> definingOp;
+  bool returned = false;
+  /// For a persistent argument, the returned tensor that holds its value for
+  /// the next step, and for that result the argument (the tensor itself when
+  /// it is returned unchanged). Steady state ties their residency together.
+  std::optional<TensorId> steadyStatePartner;
+
+  bool isArgument() const { return !definingOp; }
+};
+
+struct Op {
+  std::string name;
+  std::vector<TensorId> operands;
+  std::vector<TensorId> results;
+  OpCost cost;
+};
+
+/// A training step. Ops are appended in program order and operands must be
+/// defined before they are used, so every tensor has one definition.
+class StepGraph {
+public:
+  explicit StepGraph(std::string functionName = "step")
+      : functionName(std::move(functionName)) {}
+
+  TensorId addArgument(std::string name, uint64_t bytes, TensorRole role);
+  OpId addOp(std::string name, llvm::ArrayRef<TensorId> operands,
+             OpCost cost = {});
+  TensorId addResult(OpId op, std::string name, uint64_t bytes,
+                     TensorRole role = TensorRole::Unknown);
+  /// Marks `value` as returned; `replacesArgument` names the persistent
+  /// argument whose next-step value it is.
+  void addReturn(TensorId value,
+                 std::optional<TensorId> replacesArgument = std::nullopt);
+  /// Where the backward pass begins, when the exporter knows it. Role
+  /// inference guesses it from the memory peak otherwise.
+  void setBackwardStart(OpId op) { backwardStart = op; }
+
+  llvm::StringRef getFunctionName() const { return functionName; }
+  size_t numOps() const { return ops.size(); }
+  size_t numTensors() const { return tensors.size(); }
+  const Op &getOp(OpId id) const { return ops[id]; }
+  const Tensor &getTensor(TensorId id) const { return tensors[id]; }
+  Tensor &getTensor(TensorId id) { return tensors[id]; }
+  llvm::ArrayRef<Op> getOps() const { return ops; }
+  llvm::ArrayRef<Tensor> getTensors() const { return tensors; }
+  llvm::ArrayRef<TensorId> getReturned() const { return returnedValues; }
+  std::optional<OpId> getBackwardStart() const { return backwardStart; }
+
+  /// Checks the invariants the analyses rely on: operands defined before
+  /// use, partners paired both ways and persistent, returned values unique.
+  llvm::Error verify() const;
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  std::string functionName;
+  std::vector<Tensor> tensors;
+  std::vector<Op> ops;
+  std::vector<TensorId> returnedValues;
+  std::optional<OpId> backwardStart;
+};
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_STEPGRAPH_H

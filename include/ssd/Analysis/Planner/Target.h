@@ -1,0 +1,63 @@
+//===- Target.h - Machine rates the planner schedules against ---*- C++ -*-===//
+//
+// A target description: compute rate, device memory size and bandwidth, the
+// host<->device link each way, SSD read and write bandwidth and per-transfer
+// I/O latency. Presets describe real machines from their datasheets; any
+// other machine is a JSON file (format in docs/targets.md). Memory sizes
+// such as `512MiB`, `2GiB`, `1.5GB` or plain bytes parse here too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_PLANNER_TARGET_H
+#define SSD_ANALYSIS_PLANNER_TARGET_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ssd::planner {
+
+/// Rates in bytes or FLOP per second, latency in seconds. A host-only target
+/// (training on the CPU, device memory is host memory) has no host<->device
+/// hop: both link bandwidths are 0.
+struct Target {
+  std::string name;
+  double computeFlops = 0;
+  double deviceMemoryBandwidth = 0;
+  uint64_t deviceMemoryBytes = 0;
+  double hostToDeviceBandwidth = 0;
+  double deviceToHostBandwidth = 0;
+  double ssdReadBandwidth = 0;
+  double ssdWriteBandwidth = 0;
+  double ioLatencySeconds = 0;
+
+  bool hasHostLink() const {
+    return hostToDeviceBandwidth > 0 && deviceToHostBandwidth > 0;
+  }
+  /// Rates must be positive (links both positive or both 0).
+  llvm::Error validate() const;
+  llvm::json::Value toJSON() const;
+};
+
+/// Names of the built-in presets, in a stable order.
+std::vector<llvm::StringRef> targetPresetNames();
+/// A preset by name, or an error listing the known names.
+llvm::Expected<Target> getTargetPreset(llvm::StringRef name);
+/// Parses the JSON format of docs/targets.md.
+llvm::Expected<Target> parseTargetJSON(llvm::StringRef text);
+/// `spec` is a preset name or a path to a JSON file: what the passes'
+/// `target=` option accepts.
+llvm::Expected<Target> loadTarget(llvm::StringRef spec);
+
+/// Parses `512MiB`, `2GiB`, `1.5GB`, `100KB`, `4096` (bytes) and the like.
+/// Binary suffixes (KiB, MiB, GiB, TiB) are powers of 1024, decimal ones
+/// (KB, MB, GB, TB) powers of 1000; `B` is optional.
+llvm::Expected<uint64_t> parseMemorySize(llvm::StringRef text);
+
+} // namespace ssd::planner
+
+#endif // SSD_ANALYSIS_PLANNER_TARGET_H

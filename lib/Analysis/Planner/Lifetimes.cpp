@@ -1,0 +1,161 @@
+//===- Lifetimes.cpp - Tensor lifetimes of a training step ----------------===//
+//
+// Builds the touch lists (compressed, one pass over the ops) and infers the
+// roles the baselines and the report use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Lifetimes.h"
+
+#include <algorithm>
+
+using namespace ssd::planner;
+
+LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
+    : graph(graph), returnPointIndex(graph.numOps()) {
+  size_t numTensors = graph.numTensors();
+  uint32_t points = numPoints();
+
+  // Touches per point (op operands and results, returned values), each
+  // tensor once per point.
+  touchedBegin.assign(points + 1, 0);
+  std::vector<uint32_t> lastSeenAt(numTensors, UINT32_MAX);
+  for (uint32_t point = 0; point < points; ++point) {
+    touchedBegin[point] = touchedTensors.size();
+    auto touch = [&](TensorId tensor) {
+      if (lastSeenAt[tensor] == point)
+        return;
+      lastSeenAt[tensor] = point;
+      touchedTensors.push_back(tensor);
+    };
+    if (point == returnPointIndex) {
+      for (TensorId value : graph.getReturned())
+        touch(value);
+      continue;
+    }
+    const Op &op = graph.getOp(point);
+    for (TensorId operand : op.operands)
+      touch(operand);
+    for (TensorId result : op.results)
+      touch(result);
+  }
+  touchedBegin[points] = touchedTensors.size();
+
+  // Transpose into touches per tensor; points come out ascending.
+  touchBegin.assign(numTensors + 1, 0);
+  for (TensorId tensor : touchedTensors)
+    ++touchBegin[tensor + 1];
+  for (size_t i = 0; i < numTensors; ++i)
+    touchBegin[i + 1] += touchBegin[i];
+  touchPoints.resize(touchedTensors.size());
+  std::vector<uint32_t> cursor(touchBegin.begin(), touchBegin.end() - 1);
+  required.assign(points, 0);
+  for (uint32_t point = 0; point < points; ++point)
+    for (TensorId tensor : getTouchedAt(point)) {
+      touchPoints[cursor[tensor]++] = point;
+      if (!mayLeaveOnSsd(tensor, point))
+        required[point] += graph.getTensor(tensor).bytes;
+    }
+
+  liveStart.resize(numTensors);
+  liveEnd.resize(numTensors);
+  for (TensorId tensor = 0; tensor < numTensors; ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    liveStart[tensor] = info.definingOp ? *info.definingOp : 0;
+    llvm::ArrayRef<uint32_t> touches = getTouches(tensor);
+    liveEnd[tensor] = touches.empty() ? liveStart[tensor] : touches.back();
+  }
+
+  if (std::optional<OpId> declared = graph.getBackwardStart()) {
+    backwardStart = *declared;
+  } else {
+    std::vector<uint64_t> live = computeUnplannedLiveBytes(graph, *this);
+    backwardStart = std::max_element(live.begin(), live.end()) - live.begin();
+    backwardStart = std::min(backwardStart + 1, returnPointIndex);
+  }
+
+  roles.resize(numTensors);
+  for (TensorId tensor = 0; tensor < numTensors; ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    roles[tensor] = info.role;
+    if (info.role != TensorRole::Unknown)
+      continue;
+    if (info.isArgument()) {
+      roles[tensor] = TensorRole::Input;
+      continue;
+    }
+    llvm::ArrayRef<uint32_t> uses = getUses(tensor);
+    bool definedInForward = *info.definingOp < backwardStart;
+    bool usedInBackward = !uses.empty() && uses.back() >= backwardStart &&
+                          uses.back() != returnPointIndex;
+    roles[tensor] = TensorRole::Temporary;
+    if (definedInForward && usedInBackward) {
+      roles[tensor] = TensorRole::SavedActivation;
+      continue;
+    }
+    for (uint32_t use : uses) {
+      if (use == returnPointIndex)
+        continue;
+      for (TensorId produced : graph.getOp(use).results) {
+        const Tensor &next = graph.getTensor(produced);
+        if (next.steadyStatePartner && next.returned)
+          roles[tensor] = TensorRole::Gradient;
+      }
+    }
+  }
+}
+
+bool LifetimeAnalysis::mayLeaveOnSsd(TensorId tensor, uint32_t point) const {
+  return point == returnPointIndex &&
+         graph.getTensor(tensor).steadyStatePartner.has_value();
+}
+
+llvm::ArrayRef<uint32_t> LifetimeAnalysis::getUses(TensorId tensor) const {
+  llvm::ArrayRef<uint32_t> touches = getTouches(tensor);
+  if (const std::optional<OpId> &def = graph.getTensor(tensor).definingOp)
+    if (!touches.empty() && touches.front() == *def)
+      return touches.drop_front();
+  return touches;
+}
+
+void LifetimeAnalysis::print(llvm::raw_ostream &os) const {
+  os << "lifetimes of '" << graph.getFunctionName() << "' (backward starts at #"
+     << backwardStart << ")\n";
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    os << "  %" << tensor << " '" << info.name << "' bytes=" << info.bytes
+       << " role=" << roleName(roles[tensor]) << " def=";
+    if (info.definingOp)
+      os << "#" << *info.definingOp;
+    else
+      os << "entry";
+    os << " uses=[";
+    llvm::ArrayRef<uint32_t> uses = getUses(tensor);
+    for (size_t i = 0; i < uses.size(); ++i) {
+      os << (i ? ", " : "");
+      if (uses[i] == returnPointIndex)
+        os << "return";
+      else
+        os << "#" << uses[i];
+    }
+    os << "] live=[" << liveStart[tensor] << ", " << liveEnd[tensor] << "]\n";
+  }
+}
+
+std::vector<uint64_t>
+ssd::planner::computeUnplannedLiveBytes(const StepGraph &graph,
+                                        const LifetimeAnalysis &lifetimes) {
+  std::vector<int64_t> delta(lifetimes.numPoints() + 1, 0);
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    int64_t bytes = graph.getTensor(tensor).bytes;
+    delta[lifetimes.getLiveStart(tensor)] += bytes;
+    delta[lifetimes.getLiveEnd(tensor) + 1] -= bytes;
+  }
+  std::vector<uint64_t> live(lifetimes.numPoints());
+  int64_t running = 0;
+  for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
+    running += delta[point];
+    live[point] = running;
+  }
+  return live;
+}

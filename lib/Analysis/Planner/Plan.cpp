@@ -1,0 +1,286 @@
+//===- Plan.cpp - Residency plan of a training step -----------------------===//
+//
+// Plan bookkeeping (write flags, byte counts, live bytes) and the static plan
+// verifier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Plan.h"
+
+#include <algorithm>
+
+using namespace ssd::planner;
+using llvm::createStringError;
+using llvm::inconvertibleErrorCode;
+
+void Plan::finalize() {
+  llvm::sort(gaps, [](const Gap &a, const Gap &b) {
+    return std::make_pair(a.tensor, a.absentFrom()) <
+           std::make_pair(b.tensor, b.absentFrom());
+  });
+  // Tensors are immutable, so once a tensor is on SSD every later gap
+  // reuses that copy.
+  bool copyOnSsd = false;
+  for (size_t i = 0; i < gaps.size(); ++i) {
+    if (i == 0 || gaps[i - 1].tensor != gaps[i].tensor)
+      copyOnSsd = false;
+    gaps[i].writes = !gaps[i].entersOnSsd && !copyOnSsd;
+    copyOnSsd = true;
+  }
+}
+
+uint64_t Plan::bytesOffloaded(const StepGraph &graph) const {
+  uint64_t bytes = 0;
+  for (const Gap &gap : gaps)
+    if (gap.writes)
+      bytes += graph.getTensor(gap.tensor).bytes;
+  return bytes;
+}
+
+uint64_t Plan::bytesPrefetched(const StepGraph &graph) const {
+  uint64_t bytes = 0;
+  for (const Gap &gap : gaps)
+    if (gap.reloads())
+      bytes += graph.getTensor(gap.tensor).bytes;
+  return bytes;
+}
+
+std::vector<uint64_t> Plan::liveBytes(const StepGraph &graph,
+                                      const LifetimeAnalysis &lifetimes) const {
+  uint32_t points = lifetimes.numPoints();
+  std::vector<int64_t> delta(points + 1, 0);
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    int64_t bytes = graph.getTensor(tensor).bytes;
+    delta[lifetimes.getLiveStart(tensor)] += bytes;
+    delta[lifetimes.getLiveEnd(tensor) + 1] -= bytes;
+  }
+  for (const Gap &gap : gaps) {
+    int64_t bytes = graph.getTensor(gap.tensor).bytes;
+    uint32_t from = std::min(gap.absentFrom(), points);
+    uint32_t to = std::min(gap.absentTo(points), points);
+    if (from >= to)
+      continue;
+    delta[from] -= bytes;
+    delta[to] += bytes;
+  }
+  std::vector<uint64_t> live(points);
+  int64_t running = 0;
+  for (uint32_t point = 0; point < points; ++point) {
+    running += delta[point];
+    live[point] = running;
+  }
+  return live;
+}
+
+void Plan::print(llvm::raw_ostream &os, const StepGraph &graph) const {
+  os << "plan (" << policy << (detail.empty() ? "" : ", " + detail)
+     << ") budget=" << memoryBudget << " gaps=" << gaps.size() << "\n";
+  for (const Gap &gap : gaps) {
+    os << "  %" << gap.tensor << " '" << graph.getTensor(gap.tensor).name
+       << "'";
+    if (gap.entersOnSsd)
+      os << " enters-on-ssd";
+    else
+      os << (gap.writes ? " offload@" + std::to_string(gap.offloadSlot)
+                        : std::string(" (copy on ssd)"))
+         << " release@" << gap.releaseSlot;
+    if (gap.leavesOnSsd)
+      os << " leaves-on-ssd";
+    else
+      os << " prefetch@" << gap.prefetchSlot << " wait@" << gap.waitPoint;
+    os << "\n";
+  }
+}
+
+llvm::json::Value Plan::toJSON(const StepGraph &graph) const {
+  llvm::json::Array array;
+  for (const Gap &gap : gaps) {
+    llvm::json::Object object{
+        {"tensor", graph.getTensor(gap.tensor).name},
+        {"bytes", static_cast<int64_t>(graph.getTensor(gap.tensor).bytes)},
+        {"enters_on_ssd", gap.entersOnSsd},
+        {"leaves_on_ssd", gap.leavesOnSsd},
+        {"writes", gap.writes}};
+    if (gap.writes)
+      object["offload_slot"] = gap.offloadSlot;
+    if (!gap.entersOnSsd)
+      object["release_slot"] = gap.releaseSlot;
+    if (gap.reloads()) {
+      object["prefetch_slot"] = gap.prefetchSlot;
+      object["wait_point"] = gap.waitPoint;
+    }
+    array.push_back(std::move(object));
+  }
+  return array;
+}
+
+namespace {
+llvm::Error gapError(const StepGraph &graph, const Gap &gap,
+                     const llvm::Twine &message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "tensor '" + graph.getTensor(gap.tensor).name +
+                               "': " + message);
+}
+
+/// The first touch of `touches` at or after `point`, or UINT32_MAX.
+uint32_t firstTouchFrom(llvm::ArrayRef<uint32_t> touches, uint32_t point) {
+  const uint32_t *it = std::lower_bound(touches.begin(), touches.end(), point);
+  return it == touches.end() ? UINT32_MAX : *it;
+}
+
+llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+                      const Gap &gap, const Gap *previous) {
+  const Tensor &tensor = graph.getTensor(gap.tensor);
+  uint32_t returnPoint = lifetimes.returnPoint();
+  llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(gap.tensor);
+  uint32_t definedAfter = tensor.definingOp ? *tensor.definingOp + 1 : 0;
+  if (gap.entersOnSsd) {
+    if (previous || !tensor.isArgument() || !isPersistentRole(tensor.role))
+      return gapError(graph, gap,
+                      "only a persistent argument may enter on ssd, and only "
+                      "in its first gap");
+  } else {
+    if (gap.releaseSlot < definedAfter || gap.releaseSlot > returnPoint)
+      return gapError(graph, gap,
+                      llvm::Twine("release at slot ") +
+                          llvm::Twine(gap.releaseSlot) +
+                          ", expected after its definition and before return");
+    if (previous && gap.releaseSlot <= previous->waitPoint)
+      return gapError(graph, gap,
+                      llvm::Twine("released at slot ") +
+                          llvm::Twine(gap.releaseSlot) +
+                          " before the wait of its previous reload at point " +
+                          llvm::Twine(previous->waitPoint));
+    // Every earlier gap entered on SSD, wrote, or reused such a copy.
+    bool copyOnSsd = previous != nullptr;
+    if (gap.writes) {
+      if (previous)
+        return gapError(graph, gap,
+                        "writes again although its first gap put a copy on "
+                        "ssd");
+      if (gap.offloadSlot < definedAfter || gap.offloadSlot > gap.releaseSlot)
+        return gapError(graph, gap,
+                        llvm::Twine("offload at slot ") +
+                            llvm::Twine(gap.offloadSlot) +
+                            ", expected between its definition and its "
+                            "release at slot " +
+                            llvm::Twine(gap.releaseSlot));
+    } else if (!copyOnSsd) {
+      return gapError(graph, gap,
+                      "released without a write and without a copy on ssd");
+    }
+  }
+  uint32_t from = gap.absentFrom();
+  if (gap.leavesOnSsd) {
+    if (tensor.returned && !tensor.steadyStatePartner)
+      return gapError(graph, gap,
+                      "only a returned value with a steady-state partner may "
+                      "leave on ssd");
+    uint32_t nextTouch = firstTouchFrom(touches, from);
+    if (nextTouch < returnPoint)
+      return gapError(graph, gap,
+                      llvm::Twine("used at point ") + llvm::Twine(nextTouch) +
+                          " after it left device memory at slot " +
+                          llvm::Twine(from));
+    return llvm::Error::success();
+  }
+  uint32_t nextTouch = firstTouchFrom(touches, from);
+  if (nextTouch != gap.waitPoint)
+    return gapError(graph, gap,
+                    llvm::Twine("the first use after slot ") +
+                        llvm::Twine(from) + " is at point " +
+                        llvm::Twine(static_cast<int64_t>(
+                            nextTouch == UINT32_MAX ? -1 : nextTouch)) +
+                        ", but the wait is before point " +
+                        llvm::Twine(gap.waitPoint));
+  if (gap.prefetchSlot < from || gap.prefetchSlot > gap.waitPoint)
+    return gapError(graph, gap,
+                    llvm::Twine("prefetch at slot ") +
+                        llvm::Twine(gap.prefetchSlot) +
+                        ", expected between slot " + llvm::Twine(from) +
+                        " and its wait at point " + llvm::Twine(gap.waitPoint));
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Error ssd::planner::verifyPlan(const StepGraph &graph,
+                                     const LifetimeAnalysis &lifetimes,
+                                     const Plan &plan, uint64_t budget) {
+  uint32_t points = lifetimes.numPoints();
+  std::vector<uint32_t> order(plan.gaps.size());
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    if (plan.gaps[i].tensor >= graph.numTensors())
+      return createStringError(inconvertibleErrorCode(),
+                               "gap %u names tensor %u, which does not exist",
+                               i, plan.gaps[i].tensor);
+  }
+  llvm::sort(order, [&](uint32_t a, uint32_t b) {
+    const Gap &x = plan.gaps[a], &y = plan.gaps[b];
+    return std::make_pair(x.tensor, x.absentFrom()) <
+           std::make_pair(y.tensor, y.absentFrom());
+  });
+  std::vector<bool> enters(graph.numTensors(), false),
+      leaves(graph.numTensors(), false);
+  const Gap *previous = nullptr;
+  for (uint32_t index : order) {
+    const Gap &gap = plan.gaps[index];
+    if (previous && previous->tensor != gap.tensor)
+      previous = nullptr;
+    if (previous && !previous->reloads())
+      return gapError(graph, gap, "has a gap after it left on ssd");
+    if (llvm::Error error = verifyGap(graph, lifetimes, gap, previous))
+      return error;
+    enters[gap.tensor] = enters[gap.tensor] || gap.entersOnSsd;
+    leaves[gap.tensor] = leaves[gap.tensor] || gap.leavesOnSsd;
+    previous = &gap;
+  }
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    if (!info.isArgument() || !info.steadyStatePartner)
+      continue;
+    TensorId next = *info.steadyStatePartner;
+    if (enters[tensor] != leaves[next])
+      return createStringError(
+          inconvertibleErrorCode(),
+          "persistent argument '%s' %s on ssd but its next-step value '%s' "
+          "%s on ssd; a steady-state step needs both or neither",
+          info.name.c_str(), enters[tensor] ? "enters" : "does not enter",
+          graph.getTensor(next).name.c_str(),
+          leaves[next] ? "leaves" : "does not leave");
+  }
+  // A group is one transfer: its members share the slot and the direction.
+  llvm::DenseMap<uint32_t, uint32_t> offloadGroups, prefetchGroups;
+  for (const Gap &gap : plan.gaps) {
+    if (gap.offloadGroup != kNoGroup) {
+      auto [it, inserted] =
+          offloadGroups.try_emplace(gap.offloadGroup, gap.offloadSlot);
+      if (!gap.writes || it->second != gap.offloadSlot)
+        return gapError(graph, gap,
+                        "is in an offload group with another slot, or does "
+                        "not write");
+    }
+    if (gap.prefetchGroup != kNoGroup) {
+      auto [it, inserted] =
+          prefetchGroups.try_emplace(gap.prefetchGroup, gap.prefetchSlot);
+      if (!gap.reloads() || it->second != gap.prefetchSlot)
+        return gapError(graph, gap,
+                        "is in a prefetch group with another slot, or does "
+                        "not reload");
+    }
+  }
+  std::vector<uint64_t> live = plan.liveBytes(graph, lifetimes);
+  for (uint32_t point = 0; point < points; ++point)
+    if (live[point] > budget)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "live bytes at %s are %llu, above the memory budget of %llu",
+          point == lifetimes.returnPoint()
+              ? "the return"
+              : ("op '" + graph.getOp(point).name + "' (#" +
+                 std::to_string(point) + ")")
+                    .c_str(),
+          static_cast<unsigned long long>(live[point]),
+          static_cast<unsigned long long>(budget));
+  return llvm::Error::success();
+}

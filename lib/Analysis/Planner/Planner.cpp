@@ -1,0 +1,891 @@
+//===- Planner.cpp - Offload planning policies and lower bound ------------===//
+//
+// Every policy is a victim rule plus a prefetch rule on one engine:
+//
+// 1. The eviction sweep walks the points in program order with the live
+//    bytes in a segment tree. Where live bytes exceed the budget it evicts
+//    candidates until they fit. A candidate is an interval of a tensor
+//    between two touches (or from entry to the first touch of an argument,
+//    or from the last use of a value that may be returned as a handle to
+//    the exit); a heap orders them by the policy's victim rule. The victim
+//    is released at the violating point (the latest slot that helps, which
+//    leaves its write the most time) and reloaded at its next touch.
+//    Persistent arguments evicted before their first use enter on SSD and
+//    drag their next-step value out at the exit, and vice versa.
+// 2. The prefetch scheduler visits reloads in order of use and moves each
+//    as early as the policy asks, but never past a point where the reloaded
+//    bytes would break the budget (a rightmost-violation query).
+//
+// Both steps are O((ops + touches) log ops), so whole-step planning stays
+// near-linear.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Planner.h"
+
+#include "ssd/Analysis/Planner/CostModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
+
+using namespace ssd::planner;
+using llvm::createStringError;
+using llvm::inconvertibleErrorCode;
+
+char InfeasibleBudgetError::ID = 0;
+
+void InfeasibleBudgetError::log(llvm::raw_ostream &os) const {
+  os << "memory budget of " << budget << " bytes is below the " << requiredBytes
+     << " bytes that " << opName
+     << " needs resident at once; no plan can meet it";
+}
+
+std::error_code InfeasibleBudgetError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+llvm::ArrayRef<Policy> ssd::planner::allPolicies() {
+  static const Policy kPolicies[] = {Policy::Ssd, Policy::ReloadOnUse,
+                                     Policy::StashWindow, Policy::AotPrefetch,
+                                     Policy::FixedDepth};
+  return kPolicies;
+}
+
+llvm::StringRef ssd::planner::policyName(Policy policy) {
+  switch (policy) {
+  case Policy::Ssd:
+    return "ssd";
+  case Policy::ReloadOnUse:
+    return "reload-on-use";
+  case Policy::StashWindow:
+    return "stash-window";
+  case Policy::AotPrefetch:
+    return "aot-prefetch";
+  case Policy::FixedDepth:
+    return "fixed-depth";
+  }
+  return "unknown";
+}
+
+std::optional<Policy> ssd::planner::parsePolicy(llvm::StringRef name) {
+  for (Policy policy : allPolicies())
+    if (policyName(policy) == name)
+      return policy;
+  return std::nullopt;
+}
+
+namespace {
+
+/// Live bytes per point under range additions, with the two queries the
+/// planner needs in O(log n): the value at a point and the last point of a
+/// range above a limit. A node's maximum includes its own pending addition.
+class LiveTree {
+public:
+  explicit LiveTree(llvm::ArrayRef<uint64_t> initial) : size(initial.size()) {
+    maximum.assign(4 * std::max<size_t>(size, 1), 0);
+    pending.assign(maximum.size(), 0);
+    if (size)
+      build(1, 0, size, initial);
+  }
+
+  /// Adds `delta` to the points [from, to).
+  void add(uint32_t from, uint32_t to, int64_t delta) {
+    if (from < to && delta)
+      add(1, 0, size, from, std::min<size_t>(to, size), delta);
+  }
+
+  int64_t at(uint32_t point) const {
+    size_t node = 1, low = 0, high = size;
+    int64_t sum = 0;
+    while (high - low > 1) {
+      sum += pending[node];
+      size_t middle = (low + high) / 2;
+      if (point < middle) {
+        node = 2 * node;
+        high = middle;
+      } else {
+        node = 2 * node + 1;
+        low = middle;
+      }
+    }
+    return sum + maximum[node];
+  }
+
+  /// The last point in [from, to) whose value exceeds `limit`, or -1.
+  int64_t lastAbove(uint32_t from, uint32_t to, int64_t limit) const {
+    if (from >= to)
+      return -1;
+    return lastAbove(1, 0, size, from, std::min<size_t>(to, size), limit, 0);
+  }
+
+private:
+  void build(size_t node, size_t low, size_t high,
+             llvm::ArrayRef<uint64_t> initial) {
+    if (high - low == 1) {
+      maximum[node] = initial[low];
+      return;
+    }
+    size_t middle = (low + high) / 2;
+    build(2 * node, low, middle, initial);
+    build(2 * node + 1, middle, high, initial);
+    maximum[node] = std::max(maximum[2 * node], maximum[2 * node + 1]);
+  }
+
+  void add(size_t node, size_t low, size_t high, size_t from, size_t to,
+           int64_t delta) {
+    if (to <= low || high <= from)
+      return;
+    if (from <= low && high <= to) {
+      maximum[node] += delta;
+      pending[node] += delta;
+      return;
+    }
+    size_t middle = (low + high) / 2;
+    add(2 * node, low, middle, from, to, delta);
+    add(2 * node + 1, middle, high, from, to, delta);
+    maximum[node] =
+        std::max(maximum[2 * node], maximum[2 * node + 1]) + pending[node];
+  }
+
+  int64_t lastAbove(size_t node, size_t low, size_t high, size_t from,
+                    size_t to, int64_t limit, int64_t above) const {
+    if (to <= low || high <= from || maximum[node] + above <= limit)
+      return -1;
+    if (high - low == 1)
+      return low;
+    size_t middle = (low + high) / 2;
+    int64_t inner = above + pending[node];
+    int64_t right =
+        lastAbove(2 * node + 1, middle, high, from, to, limit, inner);
+    if (right >= 0)
+      return right;
+    return lastAbove(2 * node, low, middle, from, to, limit, inner);
+  }
+
+  size_t size;
+  std::vector<int64_t> maximum;
+  std::vector<int64_t> pending;
+};
+
+/// Which candidate interval to evict first.
+enum class VictimRule {
+  /// Belady: the interval whose next touch is furthest away.
+  FurthestNextUse,
+  /// The interval with the most byte-points: bytes x interval length.
+  LargestArea,
+  /// The interval whose last touch is the oldest.
+  LeastRecentlyUsed,
+  /// The largest tensor.
+  Largest,
+};
+
+llvm::StringRef victimRuleName(VictimRule rule) {
+  switch (rule) {
+  case VictimRule::FurthestNextUse:
+    return "furthest-next-use";
+  case VictimRule::LargestArea:
+    return "largest-area";
+  case VictimRule::LeastRecentlyUsed:
+    return "least-recently-used";
+  case VictimRule::Largest:
+    return "largest";
+  }
+  return "unknown";
+}
+
+/// When reloads start, before the budget clamps them.
+enum class PrefetchRule {
+  AtUse,
+  FixedDepth,
+  CoverTransferByCompute,
+  AsSoonAsMemoryAllows,
+};
+
+struct Candidate {
+  double key;
+  uint64_t bytes;
+  TensorId tensor;
+  uint32_t interval;
+
+  bool operator<(const Candidate &other) const {
+    return std::make_tuple(key, bytes, -static_cast<int64_t>(tensor)) <
+           std::make_tuple(other.key, other.bytes,
+                           -static_cast<int64_t>(other.tensor));
+  }
+};
+
+/// The eviction sweep for one victim rule. Interval k of a tensor lies
+/// between touch k-1 (entry for k = 0 of an argument) and touch k; the
+/// interval that ends in a touch at which the tensor may leave on SSD
+/// extends to the exit.
+class EvictionSweep {
+public:
+  EvictionSweep(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+                llvm::ArrayRef<uint64_t> unplannedLive, uint64_t budget,
+                VictimRule rule)
+      : graph(graph), lifetimes(lifetimes), budget(budget), rule(rule),
+        live(unplannedLive) {
+    plan.memoryBudget = budget;
+  }
+
+  /// torchtune's policy: every saved activation leaves between its last
+  /// forward and first backward touch, `window` ops after that last touch.
+  void evictSavedActivations(unsigned window) {
+    uint32_t backwardStart = lifetimes.getBackwardStart();
+    for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+      uint64_t bytes = graph.getTensor(tensor).bytes;
+      if (lifetimes.getRole(tensor) != TensorRole::SavedActivation || !bytes)
+        continue;
+      llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+      auto firstBackward =
+          std::lower_bound(touches.begin(), touches.end(), backwardStart);
+      if (firstBackward == touches.begin() || firstBackward == touches.end())
+        continue;
+      uint32_t interval = firstBackward - touches.begin();
+      uint32_t release = *(firstBackward - 1) + 1 + window;
+      if (release >= *firstBackward || leavesAt(tensor, interval))
+        continue;
+      addReloadGap(tensor, interval, release, *firstBackward);
+    }
+  }
+
+  llvm::Expected<Plan> run() {
+    std::vector<uint32_t> touchesPassed(graph.numTensors(), 0);
+    for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+      if (graph.getTensor(tensor).isArgument())
+        push(tensor, 0);
+    for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
+      while (live.at(point) > static_cast<int64_t>(budget)) {
+        if (heap.empty())
+          return createStringError(inconvertibleErrorCode(),
+                                   "internal error: nothing left to evict at "
+                                   "point %u",
+                                   point);
+        Candidate candidate = heap.top();
+        heap.pop();
+        evict(candidate, point);
+      }
+      // Intervals that start after this point become candidates for the
+      // points that follow.
+      for (TensorId tensor : lifetimes.getTouchedAt(point))
+        push(tensor, ++touchesPassed[tensor]);
+    }
+    plan.finalize();
+    return std::move(plan);
+  }
+
+private:
+  static uint64_t key(TensorId tensor, uint32_t interval) {
+    return (static_cast<uint64_t>(tensor) << 32) | interval;
+  }
+
+  bool leavesAt(TensorId tensor, uint32_t interval) const {
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    return touches.empty() ||
+           (interval < touches.size() &&
+            lifetimes.mayLeaveOnSsd(tensor, touches[interval]));
+  }
+
+  /// The interval that may end on SSD: the one ending in the return touch.
+  uint32_t leaveInterval(TensorId tensor) const {
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    return touches.empty() ? 0 : touches.size() - 1;
+  }
+
+  bool hasGap(TensorId tensor, uint32_t interval) const {
+    return intervalGap.count(key(tensor, interval));
+  }
+
+  void push(TensorId tensor, uint32_t interval) {
+    const Tensor &info = graph.getTensor(tensor);
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    if (!info.bytes || (interval == 0 && !info.isArgument()) ||
+        (interval >= touches.size() && !touches.empty()))
+      return;
+    int64_t previous = interval == 0 ? -1 : touches[interval - 1];
+    bool leaves = leavesAt(tensor, interval);
+    int64_t next =
+        interval < touches.size() ? touches[interval] : lifetimes.returnPoint();
+    if (!leaves && next <= previous + 1)
+      return;
+    int64_t end = leaves ? lifetimes.numPoints() : next;
+    double priority = 0;
+    switch (rule) {
+    case VictimRule::FurthestNextUse:
+      priority =
+          leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
+      break;
+    case VictimRule::LargestArea:
+      priority =
+          static_cast<double>(info.bytes) * static_cast<double>(end - previous);
+      break;
+    case VictimRule::LeastRecentlyUsed:
+      priority = -static_cast<double>(previous);
+      break;
+    case VictimRule::Largest:
+      priority = static_cast<double>(info.bytes);
+      break;
+    }
+    heap.push(Candidate{priority, info.bytes, tensor, interval});
+  }
+
+  void addGap(const Gap &gap, uint32_t interval) {
+    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
+    live.add(gap.absentFrom(), gap.absentTo(lifetimes.numPoints()),
+             -static_cast<int64_t>(bytes));
+    intervalGap[key(gap.tensor, interval)] = plan.gaps.size();
+    plan.gaps.push_back(gap);
+  }
+
+  uint32_t definedAfter(TensorId tensor) const {
+    const std::optional<OpId> &def = graph.getTensor(tensor).definingOp;
+    return def ? *def + 1 : 0;
+  }
+
+  void addReloadGap(TensorId tensor, uint32_t interval, uint32_t release,
+                    uint32_t next) {
+    Gap gap;
+    gap.tensor = tensor;
+    gap.offloadSlot = definedAfter(tensor);
+    gap.releaseSlot = release;
+    gap.prefetchSlot = gap.waitPoint = next;
+    addGap(gap, interval);
+  }
+
+  /// A persistent argument enters on SSD and stays there until its first
+  /// touch (or the whole step when it has none). Lowers live bytes only, so
+  /// points already swept stay within the budget.
+  void enterOnSsd(TensorId argument) {
+    if (hasGap(argument, 0))
+      return;
+    Gap gap;
+    gap.tensor = argument;
+    gap.entersOnSsd = true;
+    if (leavesAt(argument, 0))
+      gap.leavesOnSsd = true;
+    else
+      gap.prefetchSlot = gap.waitPoint = lifetimes.getTouches(argument).front();
+    addGap(gap, 0);
+  }
+
+  /// A value is returned as a handle, released at `release`.
+  void leaveOnSsd(TensorId value, uint32_t release) {
+    uint32_t interval = leaveInterval(value);
+    if (hasGap(value, interval))
+      return;
+    Gap gap;
+    gap.tensor = value;
+    gap.leavesOnSsd = true;
+    gap.offloadSlot = definedAfter(value);
+    gap.releaseSlot = release;
+    addGap(gap, interval);
+  }
+
+  /// Steady state: an argument enters on SSD iff its next-step value leaves
+  /// on SSD. The partner leaves at the last slot; the sweep pulls that
+  /// release earlier if it needs the memory.
+  void tieSteadyState(TensorId tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    if (!info.steadyStatePartner)
+      return;
+    TensorId partner = *info.steadyStatePartner;
+    if (info.isArgument() && hasGap(tensor, 0) &&
+        plan.gaps[intervalGap[key(tensor, 0)]].entersOnSsd)
+      leaveOnSsd(partner, lifetimes.returnPoint());
+    if (info.returned && hasGap(tensor, leaveInterval(tensor)) &&
+        plan.gaps[intervalGap[key(tensor, leaveInterval(tensor))]].leavesOnSsd)
+      enterOnSsd(partner);
+  }
+
+  void evict(const Candidate &candidate, uint32_t point) {
+    TensorId tensor = candidate.tensor;
+    uint32_t interval = candidate.interval;
+    uint64_t bytes = candidate.bytes;
+    auto existing = intervalGap.find(key(tensor, interval));
+    if (existing != intervalGap.end()) {
+      // Evicted already but released later than this point: release here.
+      Gap &gap = plan.gaps[existing->second];
+      if (!gap.entersOnSsd && gap.releaseSlot > point) {
+        live.add(point, gap.releaseSlot, -static_cast<int64_t>(bytes));
+        gap.releaseSlot = point;
+      }
+      return;
+    }
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    bool leaves = leavesAt(tensor, interval);
+    uint32_t next =
+        interval < touches.size() ? touches[interval] : lifetimes.returnPoint();
+    if (!leaves && next <= point)
+      return; // The interval ended before this point.
+    const Tensor &info = graph.getTensor(tensor);
+    if (interval == 0 && info.isArgument() && isPersistentRole(info.role)) {
+      enterOnSsd(tensor);
+    } else if (leaves) {
+      leaveOnSsd(tensor, point);
+    } else {
+      addReloadGap(tensor, interval, point, next);
+      return;
+    }
+    tieSteadyState(tensor);
+  }
+
+  const StepGraph &graph;
+  const LifetimeAnalysis &lifetimes;
+  uint64_t budget;
+  VictimRule rule;
+  LiveTree live;
+  Plan plan;
+  std::priority_queue<Candidate> heap;
+  /// The gap of each evicted interval, by key(tensor, interval).
+  llvm::DenseMap<uint64_t, uint32_t> intervalGap;
+};
+
+struct PlanningContext {
+  const StepGraph &graph;
+  const LifetimeAnalysis &lifetimes;
+  llvm::ArrayRef<double> opSeconds;
+  const Target &target;
+
+  SimulationResult simulate(const Plan &plan) const {
+    return simulatePlan(graph, lifetimes, opSeconds, target, plan);
+  }
+
+  double readSeconds(uint64_t bytes) const {
+    double seconds = target.ioLatencySeconds +
+                     static_cast<double>(bytes) / target.ssdReadBandwidth;
+    if (target.hasHostLink())
+      seconds += target.ioLatencySeconds +
+                 static_cast<double>(bytes) / target.hostToDeviceBandwidth;
+    return seconds;
+  }
+};
+
+/// Reload gaps of `plan` in order of use.
+std::vector<uint32_t> reloadsInUseOrder(const Plan &plan) {
+  std::vector<uint32_t> order;
+  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
+    if (plan.gaps[index].reloads())
+      order.push_back(index);
+  llvm::sort(order, [&](uint32_t a, uint32_t b) {
+    return std::make_pair(plan.gaps[a].waitPoint, plan.gaps[a].tensor) <
+           std::make_pair(plan.gaps[b].waitPoint, plan.gaps[b].tensor);
+  });
+  return order;
+}
+
+/// Places every reload at max(desired slot, the earliest slot from which
+/// its bytes fit), visiting reloads in order of use so that earlier uses
+/// claim free memory first.
+void placePrefetches(const PlanningContext &context, Plan &plan,
+                     llvm::ArrayRef<uint32_t> order,
+                     llvm::ArrayRef<uint32_t> desiredSlot) {
+  for (uint32_t index : order)
+    plan.gaps[index].prefetchSlot = plan.gaps[index].waitPoint;
+  LiveTree live(plan.liveBytes(context.graph, context.lifetimes));
+  int64_t budget = plan.memoryBudget;
+  for (size_t position = 0; position < order.size(); ++position) {
+    Gap &gap = plan.gaps[order[position]];
+    int64_t bytes = context.graph.getTensor(gap.tensor).bytes;
+    uint32_t earliest = gap.absentFrom();
+    int64_t blocked = live.lastAbove(earliest, gap.waitPoint, budget - bytes);
+    uint32_t slot =
+        std::max<int64_t>({static_cast<int64_t>(desiredSlot[position]),
+                           blocked + 1, static_cast<int64_t>(earliest)});
+    slot = std::min(slot, gap.waitPoint);
+    live.add(slot, gap.waitPoint, bytes);
+    gap.prefetchSlot = slot;
+  }
+}
+
+/// The latest slot at or before `limit` that compute reaches by `time`.
+uint32_t latestSlotBy(llvm::ArrayRef<double> slotTime, uint32_t limit,
+                      double time) {
+  const double *end = slotTime.begin() + limit + 1;
+  const double *after = std::upper_bound(slotTime.begin(), end, time);
+  return after == slotTime.begin() ? 0 : (after - slotTime.begin()) - 1;
+}
+
+/// Desired slots for the simple rules.
+std::vector<uint32_t> desiredSlots(const PlanningContext &context,
+                                   const Plan &plan,
+                                   llvm::ArrayRef<uint32_t> order,
+                                   PrefetchRule rule, unsigned depth) {
+  std::vector<uint32_t> desired(order.size(), 0);
+  std::vector<double> computeBefore;
+  if (rule == PrefetchRule::CoverTransferByCompute) {
+    computeBefore.assign(context.lifetimes.numPoints(), 0);
+    for (uint32_t point = 1; point < computeBefore.size(); ++point)
+      computeBefore[point] =
+          computeBefore[point - 1] + context.opSeconds[point - 1];
+  }
+  for (size_t position = 0; position < order.size(); ++position) {
+    const Gap &gap = plan.gaps[order[position]];
+    switch (rule) {
+    case PrefetchRule::AtUse:
+      desired[position] = gap.waitPoint;
+      break;
+    case PrefetchRule::FixedDepth:
+      desired[position] =
+          position >= depth ? plan.gaps[order[position - depth]].waitPoint : 0;
+      break;
+    case PrefetchRule::CoverTransferByCompute: {
+      double transfer =
+          context.readSeconds(context.graph.getTensor(gap.tensor).bytes);
+      desired[position] = latestSlotBy(computeBefore, gap.waitPoint,
+                                       computeBefore[gap.waitPoint] - transfer);
+      break;
+    }
+    case PrefetchRule::AsSoonAsMemoryAllows:
+      desired[position] = 0;
+      break;
+    }
+  }
+  return desired;
+}
+
+/// Backward list scheduling on the simulated read queues: the latest time
+/// each reload could start and still be resident when compute reaches its
+/// use, given the reloads after it, then the slot compute reaches by then.
+std::vector<uint32_t>
+slotsBackwardFromUses(const PlanningContext &context, const Plan &plan,
+                      llvm::ArrayRef<uint32_t> order,
+                      const SimulationResult &simulation) {
+  const Target &target = context.target;
+  std::vector<uint32_t> desired(order.size(), 0);
+  double hostToDeviceFree = std::numeric_limits<double>::infinity();
+  double readFree = hostToDeviceFree;
+  for (size_t position = order.size(); position-- > 0;) {
+    const Gap &gap = plan.gaps[order[position]];
+    double bytes = context.graph.getTensor(gap.tensor).bytes;
+    double end = std::min(simulation.slotTime[gap.waitPoint], hostToDeviceFree);
+    if (target.hasHostLink()) {
+      end -= target.ioLatencySeconds + bytes / target.hostToDeviceBandwidth;
+      hostToDeviceFree = end;
+    }
+    double readStart = std::min(end, readFree) - target.ioLatencySeconds -
+                       bytes / target.ssdReadBandwidth;
+    readFree = readStart;
+    desired[position] =
+        latestSlotBy(simulation.slotTime, gap.waitPoint, readStart);
+  }
+  return desired;
+}
+
+struct Evaluated {
+  Plan plan;
+  double stepSeconds = std::numeric_limits<double>::infinity();
+  uint64_t bytesMoved = 0;
+
+  bool betterThan(const Evaluated &other) const {
+    return std::make_pair(stepSeconds, bytesMoved) <
+           std::make_pair(other.stepSeconds, other.bytesMoved);
+  }
+};
+
+Evaluated evaluate(const PlanningContext &context, Plan plan) {
+  Evaluated result;
+  result.stepSeconds = context.simulate(plan).stepSeconds;
+  result.bytesMoved =
+      plan.bytesOffloaded(context.graph) + plan.bytesPrefetched(context.graph);
+  result.plan = std::move(plan);
+  return result;
+}
+
+/// The `ssd` prefetch schedule: backward from the uses on the simulated
+/// queues, re-simulated and refined, against as-soon-as-memory-allows; the
+/// fastest wins.
+Evaluated scheduleOnQueues(const PlanningContext &context, Plan plan,
+                           unsigned rounds) {
+  std::vector<uint32_t> order = reloadsInUseOrder(plan);
+  Plan eager = plan;
+  placePrefetches(context, eager, order,
+                  desiredSlots(context, eager, order,
+                               PrefetchRule::AsSoonAsMemoryAllows, 0));
+  Evaluated best = evaluate(context, std::move(eager));
+  best.plan.detail = "as-soon-as-memory-allows";
+  SimulationResult simulation = context.simulate(plan);
+  for (unsigned round = 0; round < rounds; ++round) {
+    placePrefetches(context, plan, order,
+                    slotsBackwardFromUses(context, plan, order, simulation));
+    simulation = context.simulate(plan);
+    if (simulation.stepSeconds < best.stepSeconds) {
+      best = evaluate(context, plan);
+      best.plan.detail = "backward-from-use";
+    }
+  }
+  return best;
+}
+
+struct BaselineRules {
+  VictimRule victims;
+  PrefetchRule prefetch;
+  bool evictsSavedActivations = false;
+};
+
+BaselineRules rulesOf(Policy policy) {
+  switch (policy) {
+  case Policy::ReloadOnUse:
+    return {VictimRule::LeastRecentlyUsed, PrefetchRule::AtUse};
+  case Policy::StashWindow:
+    return {VictimRule::LeastRecentlyUsed, PrefetchRule::FixedDepth, true};
+  case Policy::AotPrefetch:
+    return {VictimRule::Largest, PrefetchRule::CoverTransferByCompute};
+  case Policy::FixedDepth:
+  case Policy::Ssd:
+    return {VictimRule::LeastRecentlyUsed, PrefetchRule::FixedDepth};
+  }
+  return {VictimRule::LeastRecentlyUsed, PrefetchRule::AtUse};
+}
+
+llvm::Expected<Plan> sweep(const PlanningContext &context,
+                           llvm::ArrayRef<uint64_t> unplannedLive,
+                           uint64_t budget, VictimRule rule,
+                           std::optional<unsigned> stashWindow) {
+  EvictionSweep sweep(context.graph, context.lifetimes, unplannedLive, budget,
+                      rule);
+  if (stashWindow)
+    sweep.evictSavedActivations(*stashWindow);
+  return sweep.run();
+}
+
+} // namespace
+
+OffloadPlanner::OffloadPlanner(const StepGraph &graph, const Target &target)
+    : graph(graph), target(target), lifetimes(graph),
+      opSeconds(computeOpSeconds(graph, target)),
+      unplannedLive(computeUnplannedLiveBytes(graph, lifetimes)) {
+  for (uint64_t bytes : unplannedLive)
+    unplannedPeak = std::max(unplannedPeak, bytes);
+}
+
+llvm::Error OffloadPlanner::checkFeasible(uint64_t budget) const {
+  for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
+    uint64_t required = lifetimes.getRequiredBytes(point);
+    if (required <= budget)
+      continue;
+    std::string name = point == lifetimes.returnPoint()
+                           ? std::string("the return")
+                           : "op '" + graph.getOp(point).name + "' (#" +
+                                 std::to_string(point) + ")";
+    return llvm::make_error<InfeasibleBudgetError>(point, name, required,
+                                                   budget);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Plan>
+OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
+  if (llvm::Error error = checkFeasible(options.memoryBudget))
+    return std::move(error);
+  PlanningContext context{graph, lifetimes, opSeconds, target};
+  BaselineRules rules = rulesOf(options.policy);
+  VictimRule victims = options.policy == Policy::Ssd
+                           ? VictimRule::FurthestNextUse
+                           : rules.victims;
+  std::optional<unsigned> stash;
+  if (rules.evictsSavedActivations)
+    stash = options.stashWindow;
+  llvm::Expected<Plan> plan =
+      sweep(context, unplannedLive, options.memoryBudget, victims, stash);
+  if (plan)
+    plan->policy = policyName(options.policy).str();
+  return plan;
+}
+
+void OffloadPlanner::schedulePrefetches(Plan &plan,
+                                        const PlannerOptions &options) const {
+  PlanningContext context{graph, lifetimes, opSeconds, target};
+  if (options.policy == Policy::Ssd) {
+    std::string detail = plan.detail;
+    plan = scheduleOnQueues(context, std::move(plan), options.refinementRounds)
+               .plan;
+    plan.detail = detail.empty() ? plan.detail : detail + "+" + plan.detail;
+    return;
+  }
+  std::vector<uint32_t> order = reloadsInUseOrder(plan);
+  BaselineRules rules = rulesOf(options.policy);
+  unsigned depth =
+      options.policy == Policy::StashWindow ? 1 : options.prefetchDepth;
+  placePrefetches(context, plan, order,
+                  desiredSlots(context, plan, order, rules.prefetch, depth));
+}
+
+llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
+  PlanningContext context{graph, lifetimes, opSeconds, target};
+  std::optional<Evaluated> best;
+  auto consider = [&](Evaluated candidate) {
+    if (!best || candidate.betterThan(*best))
+      best = std::move(candidate);
+  };
+
+  if (options.policy != Policy::Ssd) {
+    llvm::Expected<Plan> gaps = chooseGaps(options);
+    if (!gaps)
+      return gaps.takeError();
+    schedulePrefetches(*gaps, options);
+    consider(evaluate(context, std::move(*gaps)));
+  } else {
+    if (llvm::Error error = checkFeasible(options.memoryBudget))
+      return std::move(error);
+    // Our own candidates: each victim rule with the queue-driven schedule.
+    for (VictimRule rule :
+         {VictimRule::FurthestNextUse, VictimRule::LargestArea,
+          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
+      llvm::Expected<Plan> gaps = sweep(
+          context, unplannedLive, options.memoryBudget, rule, std::nullopt);
+      if (!gaps)
+        return gaps.takeError();
+      Evaluated candidate =
+          scheduleOnQueues(context, std::move(*gaps), options.refinementRounds);
+      candidate.plan.detail =
+          victimRuleName(rule).str() + "+" + candidate.plan.detail;
+      consider(std::move(candidate));
+    }
+    if (options.ssdConsidersBaselines) {
+      for (Policy baseline : allPolicies()) {
+        if (baseline == Policy::Ssd)
+          continue;
+        PlannerOptions baselineOptions = options;
+        baselineOptions.policy = baseline;
+        llvm::Expected<Plan> candidate = plan(baselineOptions);
+        if (!candidate)
+          return candidate.takeError();
+        candidate->detail = "baseline:" + policyName(baseline).str();
+        consider(evaluate(context, std::move(*candidate)));
+      }
+    }
+  }
+  Plan result = std::move(best->plan);
+  result.policy = policyName(options.policy).str();
+  result.memoryBudget = options.memoryBudget;
+  if (llvm::Error error =
+          verifyPlan(graph, lifetimes, result, options.memoryBudget))
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the %s plan fails "
+                             "verification: %s",
+                             result.policy.c_str(),
+                             llvm::toString(std::move(error)).c_str());
+  return result;
+}
+
+SimulationResult OffloadPlanner::simulate(const Plan &plan) const {
+  return simulatePlan(graph, lifetimes, opSeconds, target, plan);
+}
+
+LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
+  // Per point i with excess bytes E = live - budget, any plan leaves at
+  // least E bytes of untouched tensors absent at i. Those must be written
+  // before op i starts, except persistent arguments (they may enter on
+  // SSD), and read back after op i ends, except values that may leave on
+  // SSD with no later use. So the step takes at least
+  //   max(compute before i, W / write rate) + max(compute from i on,
+  //       compute of i + R / read rate)
+  // with W and R the smallest write and read volumes that cover E.
+  uint32_t points = lifetimes.numPoints();
+  std::vector<int64_t> noWriteDelta(points + 1, 0), noReadDelta(points + 1, 0);
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    int64_t bytes = info.bytes;
+    uint32_t start = lifetimes.getLiveStart(tensor);
+    uint32_t end = lifetimes.getLiveEnd(tensor);
+    if (info.isArgument() && isPersistentRole(info.role)) {
+      noWriteDelta[start] += bytes;
+      noWriteDelta[end + 1] -= bytes;
+    }
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    // After its last touch that needs residency, nothing reads it again.
+    int64_t lastNeeded = -1;
+    for (uint32_t touch : touches)
+      if (!lifetimes.mayLeaveOnSsd(tensor, touch))
+        lastNeeded = touch;
+    uint32_t freeFrom = lastNeeded < 0 ? start : lastNeeded + 1;
+    if (freeFrom <= end) {
+      noReadDelta[freeFrom] += bytes;
+      noReadDelta[end + 1] -= bytes;
+    }
+  }
+  // Touched tensors at a point are not candidates there.
+  std::vector<int64_t> touchedNoWrite(points, 0);
+  for (uint32_t point = 0; point < points; ++point)
+    for (TensorId tensor : lifetimes.getTouchedAt(point)) {
+      const Tensor &info = graph.getTensor(tensor);
+      if (info.isArgument() && isPersistentRole(info.role) &&
+          !lifetimes.mayLeaveOnSsd(tensor, point))
+        touchedNoWrite[point] += info.bytes;
+    }
+
+  auto linkSeconds = [&](double bytes, double storageRate, double linkRate) {
+    double seconds = bytes / storageRate;
+    if (target.hasHostLink())
+      seconds = std::max(seconds, bytes / linkRate);
+    return seconds;
+  };
+  double compute = 0;
+  for (double seconds : opSeconds)
+    compute += seconds;
+  LowerBound bound;
+  bound.computeSeconds = compute;
+  bound.seconds = bound.linkSeconds = compute;
+  double computeBefore = 0;
+  int64_t noWrite = 0, noRead = 0;
+  for (uint32_t point = 0; point < points; ++point) {
+    noWrite += noWriteDelta[point];
+    noRead += noReadDelta[point];
+    double opTime = point < opSeconds.size() ? opSeconds[point] : 0;
+    int64_t excess = static_cast<int64_t>(unplannedLive[point]) -
+                     static_cast<int64_t>(budget);
+    if (excess > 0) {
+      uint64_t writes =
+          std::max<int64_t>(0, excess - (noWrite - touchedNoWrite[point]));
+      uint64_t reads = std::max<int64_t>(0, excess - noRead);
+      double writeTime = linkSeconds(writes, target.ssdWriteBandwidth,
+                                     target.deviceToHostBandwidth);
+      double readTime = linkSeconds(reads, target.ssdReadBandwidth,
+                                    target.hostToDeviceBandwidth);
+      bound.linkSeconds = std::max({bound.linkSeconds, writeTime, readTime});
+      double seconds = std::max(computeBefore, writeTime) +
+                       std::max(compute - computeBefore, opTime + readTime);
+      if (seconds > bound.seconds) {
+        bound.seconds = seconds;
+        bound.writeBytes = writes;
+        bound.readBytes = reads;
+        bound.criticalPoint = point;
+      }
+    }
+    computeBefore += opTime;
+  }
+  bound.seconds = std::max(bound.seconds, bound.linkSeconds);
+  return bound;
+}
+
+unsigned ssd::planner::groupTransfers(Plan &plan, const StepGraph &graph,
+                                      uint64_t minBytes) {
+  unsigned groups = 0;
+  auto group = [&](auto slotOf, auto eligible, auto groupOf) {
+    llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> bySlot;
+    for (uint32_t index = 0; index < plan.gaps.size(); ++index) {
+      const Gap &gap = plan.gaps[index];
+      if (eligible(gap) && graph.getTensor(gap.tensor).bytes < minBytes)
+        bySlot[slotOf(gap)].push_back(index);
+    }
+    for (auto &[slot, members] : bySlot) {
+      if (members.size() < 2)
+        continue;
+      for (uint32_t index : members)
+        groupOf(plan.gaps[index]) = groups;
+      ++groups;
+    }
+  };
+  group([](const Gap &gap) { return gap.offloadSlot; },
+        [](const Gap &gap) { return gap.writes; },
+        [](Gap &gap) -> uint32_t & { return gap.offloadGroup; });
+  group([](const Gap &gap) { return gap.prefetchSlot; },
+        [](const Gap &gap) { return gap.reloads(); },
+        [](Gap &gap) -> uint32_t & { return gap.prefetchGroup; });
+  return groups;
+}

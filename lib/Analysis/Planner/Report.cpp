@@ -1,0 +1,111 @@
+//===- Report.cpp - JSON report and memory-timeline picture ---------------===//
+//
+// Report fields are documented in docs/planner.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Report.h"
+
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+
+using namespace ssd::planner;
+
+llvm::json::Object
+ssd::planner::buildPlanReport(const OffloadPlanner &planner, const Plan &plan,
+                              const SimulationResult &simulation,
+                              const LowerBound &bound) {
+  const StepGraph &graph = planner.getGraph();
+  std::vector<uint64_t> after = plan.liveBytes(graph, planner.getLifetimes());
+  uint64_t peakAfter =
+      after.empty() ? 0 : *std::max_element(after.begin(), after.end());
+  unsigned persistentOnSsd = 0;
+  for (const Gap &gap : plan.gaps)
+    persistentOnSsd += gap.entersOnSsd;
+  llvm::json::Object busy;
+  for (unsigned resource = 0; resource < kNumResources; ++resource)
+    busy[resourceName(static_cast<Resource>(resource))] =
+        simulation.busySeconds[resource];
+  auto bytes = [](uint64_t value) { return static_cast<int64_t>(value); };
+  return llvm::json::Object{
+      {"function", graph.getFunctionName()},
+      {"ops", static_cast<int64_t>(graph.numOps())},
+      {"tensors", static_cast<int64_t>(graph.numTensors())},
+      {"target", planner.getTarget().name},
+      {"policy", plan.policy},
+      {"policy_detail", plan.detail},
+      {"memory_budget_bytes", bytes(plan.memoryBudget)},
+      {"peak_bytes_before", bytes(planner.getUnplannedPeak())},
+      {"peak_bytes_after", bytes(peakAfter)},
+      {"compute_seconds", simulation.computeSeconds},
+      {"predicted_step_seconds", simulation.stepSeconds},
+      {"stall_seconds", simulation.stallSeconds},
+      {"lower_bound_seconds", bound.seconds},
+      {"lower_bound_link_seconds", bound.linkSeconds},
+      {"bytes_offloaded", bytes(plan.bytesOffloaded(graph))},
+      {"bytes_prefetched", bytes(plan.bytesPrefetched(graph))},
+      {"gaps", static_cast<int64_t>(plan.gaps.size())},
+      {"persistent_entering_on_ssd", persistentOnSsd},
+      {"transfers", simulation.transfers},
+      {"busy_seconds", std::move(busy)},
+  };
+}
+
+void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
+                                          llvm::StringRef title,
+                                          llvm::ArrayRef<uint64_t> before,
+                                          llvm::ArrayRef<uint64_t> after,
+                                          uint64_t budget) {
+  constexpr double kWidth = 900, kHeight = 320, kLeft = 70, kTop = 30,
+                   kPlotWidth = 800, kPlotHeight = 250;
+  size_t points = std::max(before.size(), after.size());
+  uint64_t top = budget;
+  for (uint64_t value : before)
+    top = std::max(top, value);
+  for (uint64_t value : after)
+    top = std::max(top, value);
+  top = std::max<uint64_t>(top, 1);
+  size_t columns = std::min<size_t>(std::max<size_t>(points, 1), kPlotWidth);
+  auto y = [&](uint64_t value) {
+    return kTop + kPlotHeight * (1 - static_cast<double>(value) / top);
+  };
+  auto polyline = [&](llvm::ArrayRef<uint64_t> series, llvm::StringRef color) {
+    os << "<polyline fill=\"none\" stroke=\"" << color
+       << "\" stroke-width=\"1.5\" points=\"";
+    for (size_t column = 0; column < columns && !series.empty(); ++column) {
+      size_t from = column * series.size() / columns;
+      size_t to = std::max(from + 1, (column + 1) * series.size() / columns);
+      uint64_t peak = *std::max_element(
+          series.begin() + from, series.begin() + std::min(to, series.size()));
+      double x0 = kLeft + kPlotWidth * column / columns;
+      double x1 = kLeft + kPlotWidth * (column + 1) / columns;
+      os << llvm::format("%.1f,%.1f %.1f,%.1f ", x0, y(peak), x1, y(peak));
+    }
+    os << "\"/>\n";
+  };
+  os << llvm::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+                     "height=\"%.0f\" font-family=\"sans-serif\" "
+                     "font-size=\"12\">\n",
+                     kWidth, kHeight);
+  os << "<text x=\"" << kLeft << "\" y=\"18\">" << title
+     << ": live bytes per program point</text>\n";
+  os << llvm::format("<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
+                     "height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
+                     kLeft, kTop, kPlotWidth, kPlotHeight);
+  os << llvm::format("<text x=\"4\" y=\"%.0f\">%.2f GiB</text>\n", kTop + 4,
+                     top / double(1ull << 30));
+  os << llvm::format("<text x=\"4\" y=\"%.0f\">0</text>\n", kTop + kPlotHeight);
+  os << llvm::format("<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
+                     "stroke=\"#d62728\" stroke-dasharray=\"6,4\"/>\n",
+                     kLeft, kLeft + kPlotWidth, y(budget), y(budget));
+  polyline(before, "#1f77b4");
+  polyline(after, "#2ca02c");
+  os << llvm::format("<text x=\"%.0f\" y=\"%.0f\" fill=\"#1f77b4\">before"
+                     "</text><text x=\"%.0f\" y=\"%.0f\" fill=\"#2ca02c\">"
+                     "after</text><text x=\"%.0f\" y=\"%.0f\" "
+                     "fill=\"#d62728\">budget</text>\n",
+                     kLeft, kHeight - 10, kLeft + 60, kHeight - 10, kLeft + 110,
+                     kHeight - 10);
+  os << "</svg>\n";
+}

@@ -1,0 +1,230 @@
+//===- Target.cpp - Machine rates the planner schedules against -----------===//
+//
+// Presets, the JSON target format and memory-size parsing. Preset numbers
+// are datasheet peaks (sources in docs/targets.md); the I/O latency is a
+// typical NVMe completion latency, not a datasheet figure. Calibrate with a
+// JSON file when the real machine differs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Target.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
+
+using namespace ssd::planner;
+using llvm::createStringError;
+using llvm::inconvertibleErrorCode;
+
+namespace {
+constexpr uint64_t kGiB = 1ull << 30;
+// PCIe payload rate per direction for an x16 link after 128b/130b coding.
+constexpr double kPcie4x16 = 31.5e9;
+constexpr double kPcie5x16 = 63.0e9;
+constexpr double kNvmeLatency = 20e-6;
+
+struct Preset {
+  llvm::StringLiteral name;
+  Target target;
+};
+
+const Preset kPresets[] = {
+    // NVIDIA H100 SXM5 datasheet (989 TFLOPS dense BF16, 3.35 TB/s HBM3,
+    // 80 GB); Samsung PM1743 datasheet (13.0 GB/s read, 6.6 GB/s write).
+    {"h100-pcie5-pm1743",
+     {"h100-pcie5-pm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
+      13.0e9, 6.6e9, kNvmeLatency}},
+    // Same GPU with four PM1743 striped (RAID 0), as in a DGX-class node.
+    {"h100-pcie5-4xpm1743",
+     {"h100-pcie5-4xpm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
+      52.0e9, 26.4e9, kNvmeLatency}},
+    // NVIDIA A100 80GB SXM datasheet (312 TFLOPS dense BF16, 2.039 TB/s);
+    // Samsung PM9A3 datasheet (6.9 GB/s read, 4.1 GB/s write).
+    {"a100-pcie4-pm9a3",
+     {"a100-pcie4-pm9a3", 312e12, 2.039e12, 80 * kGiB, kPcie4x16, kPcie4x16,
+      6.9e9, 4.1e9, kNvmeLatency}},
+    // NVIDIA Ada whitepaper, RTX 4090 (165 TFLOPS dense BF16 with FP32
+    // accumulate, 1008 GB/s, 24 GB); Samsung 990 PRO datasheet (7.45 GB/s
+    // read, 6.9 GB/s write).
+    {"rtx4090-pcie4-990pro",
+     {"rtx4090-pcie4-990pro", 165e12, 1.008e12, 24 * kGiB, kPcie4x16, kPcie4x16,
+      7.45e9, 6.9e9, kNvmeLatency}},
+    // Host-only training: AMD EPYC 9654 (96 cores x 2.4 GHz x 32 FP32
+    // FLOP/cycle, 12 channels of DDR5-4800 = 460.8 GB/s), 384 GiB of RAM as
+    // the "device" memory, one 990 PRO; no host<->device hop.
+    {"epyc9654-990pro",
+     {"epyc9654-990pro", 7.37e12, 460.8e9, 384 * kGiB, 0, 0, 7.45e9, 6.9e9,
+      kNvmeLatency}},
+};
+} // namespace
+
+llvm::Error Target::validate() const {
+  auto positive = [](double value) {
+    return value > 0 && std::isfinite(value);
+  };
+  if (!positive(computeFlops) || !positive(deviceMemoryBandwidth) ||
+      !positive(ssdReadBandwidth) || !positive(ssdWriteBandwidth))
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s': compute, device memory and SSD "
+                             "rates must be positive",
+                             name.c_str());
+  bool hostOnly = hostToDeviceBandwidth == 0 && deviceToHostBandwidth == 0;
+  if (!hostOnly && !hasHostLink())
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s': host<->device bandwidths must be "
+                             "both positive or both 0 (host-only)",
+                             name.c_str());
+  if (ioLatencySeconds < 0 || !std::isfinite(ioLatencySeconds))
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s': io latency must be >= 0",
+                             name.c_str());
+  return llvm::Error::success();
+}
+
+llvm::json::Value Target::toJSON() const {
+  return llvm::json::Object{
+      {"name", name},
+      {"compute_flops", computeFlops},
+      {"device_memory_bandwidth", deviceMemoryBandwidth},
+      {"device_memory", static_cast<int64_t>(deviceMemoryBytes)},
+      {"host_to_device_bandwidth", hostToDeviceBandwidth},
+      {"device_to_host_bandwidth", deviceToHostBandwidth},
+      {"ssd_read_bandwidth", ssdReadBandwidth},
+      {"ssd_write_bandwidth", ssdWriteBandwidth},
+      {"io_latency_seconds", ioLatencySeconds},
+  };
+}
+
+std::vector<llvm::StringRef> ssd::planner::targetPresetNames() {
+  std::vector<llvm::StringRef> names;
+  for (const Preset &preset : kPresets)
+    names.push_back(preset.name);
+  return names;
+}
+
+llvm::Expected<Target> ssd::planner::getTargetPreset(llvm::StringRef name) {
+  for (const Preset &preset : kPresets)
+    if (preset.name == name)
+      return preset.target;
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown target '%s'; expected a JSON file or one "
+                           "of: %s",
+                           name.str().c_str(),
+                           llvm::join(targetPresetNames(), ", ").c_str());
+}
+
+llvm::Expected<uint64_t> ssd::planner::parseMemorySize(llvm::StringRef text) {
+  llvm::StringRef trimmed = text.trim();
+  size_t numberEnd = trimmed.find_first_not_of("0123456789.eE+");
+  llvm::StringRef number = trimmed.substr(0, numberEnd);
+  llvm::StringRef suffix = trimmed.substr(number.size()).trim();
+  static const std::pair<llvm::StringLiteral, double> kUnits[] = {
+      {"", 1},          {"B", 1},
+      {"KiB", 1024.0},  {"MiB", 1048576.0},
+      {"GiB", kGiB},    {"TiB", kGiB * 1024.0},
+      {"KB", 1e3},      {"kB", 1e3},
+      {"MB", 1e6},      {"GB", 1e9},
+      {"TB", 1e12},     {"K", 1024.0},
+      {"M", 1048576.0}, {"G", kGiB}};
+  double scale = 0;
+  for (const auto &[unit, factor] : kUnits)
+    if (suffix == unit)
+      scale = factor;
+  double value;
+  if (number.empty() || scale == 0 || number.getAsDouble(value) || value < 0 ||
+      !std::isfinite(value))
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid memory size '%s'; expected e.g. "
+                             "512MiB, 2GiB, 1.5GB or a number of bytes",
+                             text.str().c_str());
+  double bytes = std::floor(value * scale);
+  if (bytes >= 18446744073709551615.0)
+    return createStringError(inconvertibleErrorCode(),
+                             "memory size '%s' is too large",
+                             text.str().c_str());
+  return static_cast<uint64_t>(bytes);
+}
+
+llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  if (!parsed)
+    return parsed.takeError();
+  const llvm::json::Object *object = parsed->getAsObject();
+  if (!object)
+    return createStringError(inconvertibleErrorCode(),
+                             "target file: expected a JSON object");
+  Target target;
+  if (std::optional<llvm::StringRef> base = object->getString("base")) {
+    llvm::Expected<Target> preset = getTargetPreset(*base);
+    if (!preset)
+      return preset.takeError();
+    target = *preset;
+  }
+  if (std::optional<llvm::StringRef> name = object->getString("name"))
+    target.name = name->str();
+  struct Field {
+    llvm::StringLiteral key;
+    double *slot;
+  };
+  Field fields[] = {
+      {"compute_flops", &target.computeFlops},
+      {"device_memory_bandwidth", &target.deviceMemoryBandwidth},
+      {"host_to_device_bandwidth", &target.hostToDeviceBandwidth},
+      {"device_to_host_bandwidth", &target.deviceToHostBandwidth},
+      {"ssd_read_bandwidth", &target.ssdReadBandwidth},
+      {"ssd_write_bandwidth", &target.ssdWriteBandwidth},
+      {"io_latency_seconds", &target.ioLatencySeconds},
+  };
+  for (const auto &[key, value] : *object) {
+    llvm::StringRef field = key;
+    if (field == "name" || field == "base" || field == "description")
+      continue;
+    if (field == "device_memory") {
+      if (std::optional<llvm::StringRef> size = value.getAsString()) {
+        llvm::Expected<uint64_t> bytes = parseMemorySize(*size);
+        if (!bytes)
+          return bytes.takeError();
+        target.deviceMemoryBytes = *bytes;
+      } else if (std::optional<double> bytes = value.getAsNumber()) {
+        target.deviceMemoryBytes = static_cast<uint64_t>(*bytes);
+      } else {
+        return createStringError(inconvertibleErrorCode(),
+                                 "target file: 'device_memory' must be a "
+                                 "number of bytes or a size string");
+      }
+      continue;
+    }
+    Field *match = nullptr;
+    for (Field &candidate : fields)
+      if (candidate.key == field)
+        match = &candidate;
+    if (!match)
+      return createStringError(inconvertibleErrorCode(),
+                               "target file: unknown field '%s'",
+                               field.str().c_str());
+    std::optional<double> number = value.getAsNumber();
+    if (!number)
+      return createStringError(inconvertibleErrorCode(),
+                               "target file: '%s' must be a number",
+                               field.str().c_str());
+    *match->slot = *number;
+  }
+  if (target.name.empty())
+    target.name = "custom";
+  if (llvm::Error error = target.validate())
+    return std::move(error);
+  return target;
+}
+
+llvm::Expected<Target> ssd::planner::loadTarget(llvm::StringRef spec) {
+  if (!spec.ends_with(".json"))
+    return getTargetPreset(spec);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(spec);
+  if (!file)
+    return createStringError(file.getError(), "cannot read target file '%s'",
+                             spec.str().c_str());
+  return parseTargetJSON((*file)->getBuffer());
+}
