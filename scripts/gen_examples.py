@@ -315,7 +315,7 @@ class Step:
             "Parameters: %d (%s); optimizer state %s; buffers %s; inputs %s. "
             "Saved activations (made by the forward, read by the backward): %s. "
             "Peak of the tensors made in the step, each kept from its kernel to "
-            "its last use in program order: %s. FLOPs: forward %.4g, backward "
+            "its last use in program order: %s. FLOPs: forward (with the loss) %.4g, backward "
             "%.4g, optimizer %.4g."
             % (self.param_count(), size(self.state_bytes({"param"})),
                size(self.state_bytes({"optimizer_state"})),
