@@ -160,6 +160,7 @@ class Step:
         self.ops = []        # (phase, inputs, outputs) for the summary
         self.phase = "forward"
         self.flops = {}
+        self.kernel_flops = []  # (phase, ATen name, flops)
 
     def fresh(self, name):
         base = name.replace(".", "_")
@@ -193,6 +194,7 @@ class Step:
         self.lines.append("      : (%s) -> %s" % (in_types, out_types))
         self.ops.append((self.phase, list(inputs), results))
         self.flops[self.phase] = self.flops.get(self.phase, 0) + flops
+        self.kernel_flops.append((self.phase, op, flops))
         return results[0] if len(results) == 1 else results
 
     def elementwise(self, op, inputs, outputs, per, comment=None):
@@ -244,6 +246,14 @@ class Step:
         self.results.append((value, ssd_name))
 
     # -- summary --------------------------------------------------------------
+
+    def expect_flops(self, phase, op, expected, why):
+        """Fails the script unless the `op` kernels of `phase` add up to a
+        total derived by hand (docs/examples.md, "Hand checks")."""
+        total = sum(f for ph, name, f in self.kernel_flops if ph == phase and name == op)
+        if total != expected:
+            sys.exit("gen_examples.py: %s %s flops are %d, expected %d (%s)"
+                     % (phase, op, total, expected, why))
 
     def state_bytes(self, roles):
         return sum(v.bytes for v, role, _ in self.args if role in roles)
@@ -413,11 +423,13 @@ def transformer_block():
     def split_heads(v2d, name):
         """[N, C] -> [B, T, H, D] (view) -> [B, H, T, D] (copy)."""
         v4 = s.reshape(v2d, [[0, 1], [2, 3]], (B, T, H, D), name + "_bthd")
-        return s.kernel("aten.permute_copy", [v4], [(name + "_bhtd", (B, H, T, D))], 0)
+        return s.elementwise("aten.permute_copy", [v4], [(name + "_bhtd", (B, H, T, D))],
+                             per=v4)
 
     def merge_heads(v4, name):
         """[B, H, T, D] -> [B, T, H, D] (copy) -> [N, C] (view)."""
-        vt = s.kernel("aten.permute_copy", [v4], [(name + "_bthd", (B, T, H, D))], 0)
+        vt = s.elementwise("aten.permute_copy", [v4], [(name + "_bthd", (B, T, H, D))],
+                           per=v4)
         return s.reshape(vt, [[0, 1], [2, 3]], (N, C), name)
 
     def batch_heads(v4, name):
@@ -500,8 +512,8 @@ def transformer_block():
                    bmm_flops(BH, T, D, T), comment="d_scores^T q")
     d_qkv_parts = [merge_heads(unbatch_heads(g, n + "_4d"), n + "_2d") for g, n in
                    ((d_q, "grad_q"), (d_k, "grad_k"), (d_v, "grad_v"))]
-    d_qkv = s.kernel("aten.cat", d_qkv_parts, [("grad_qkv", qkv.shape)], 0,
-                     comment="the backward of the q, k, v split")
+    d_qkv = s.elementwise("aten.cat", d_qkv_parts, [("grad_qkv", qkv.shape)], per=qkv,
+                          comment="the backward of the q, k, v split")
     d_ln1, grads["attn.c_attn.weight"], grads["attn.c_attn.bias"] = linear_backward(
         d_qkv, ln1_2d, p["attn.c_attn.weight"], "qkv")
     d_x_ln, grads["ln_1.weight"], grads["ln_1.bias"] = layer_norm_backward(
@@ -514,6 +526,15 @@ def transformer_block():
     named = {"h.0." + n: v for n, v in p.items()}
     updated, new_count = adamw(s, [(v, n) for n, v in named.items()],
                                {"h.0." + n: g for n, g in grads.items()}, states, count)
+
+    # Independent totals: 2 flops per matmul parameter per token (plus the
+    # biases), 4 B T^2 C for q k^T and probs v, and twice both backward.
+    matmul_params = C * 3 * C + C * C + 2 * C * F
+    s.expect_flops("forward", "aten.addmm", 2 * matmul_params * N + N * (3 * C + C + F + C),
+                   "2 params tokens + biases")
+    s.expect_flops("forward", "aten.bmm", 4 * B * T * T * C, "4 B T^2 C")
+    s.expect_flops("backward", "aten.mm", 2 * 2 * matmul_params * N, "2x the forward matmuls")
+    s.expect_flops("backward", "aten.bmm", 2 * 4 * B * T * T * C, "2x the attention matmuls")
 
     s.output(loss)
     s.output(d_x)
@@ -699,6 +720,12 @@ def convnet():
             outputs[name] = p_new
             outputs[name + ".momentum_buffer"] = buf_new
     outputs.update(new_buffers)
+
+    # The nine convolutions summed by hand in docs/examples.md; the stem's
+    # backward computes grad_weight only.
+    s.expect_flops("forward", "aten.convolution", 12574523392, "hand sum")
+    s.expect_flops("backward", "aten.convolution_backward", 2 * 12574523392 - 226492416,
+                   "2x forward less the stem's grad_input")
 
     s.output(loss)
     for v, role, name in s.args:
