@@ -159,7 +159,6 @@ class Step:
         self.names = set()
         self.ops = []        # (phase, inputs, outputs) for the summary
         self.phase = "forward"
-        self.flops = {}
         self.kernel_flops = []  # (phase, ATen name, flops)
 
     def fresh(self, name):
@@ -193,7 +192,6 @@ class Step:
                ", ".join("%" + v.name for v in inputs), traffic, flops))
         self.lines.append("      : (%s) -> %s" % (in_types, out_types))
         self.ops.append((self.phase, list(inputs), results))
-        self.flops[self.phase] = self.flops.get(self.phase, 0) + flops
         self.kernel_flops.append((self.phase, op, flops))
         return results[0] if len(results) == 1 else results
 
@@ -320,7 +318,9 @@ class Step:
     def summary(self):
         def size(b):
             return "%.1f MiB" % (b / 2**20) if b >= 2**20 else "%.1f KiB" % (b / 2**10)
-        flops = self.flops
+        flops = {}
+        for phase, _, f in self.kernel_flops:
+            flops[phase] = flops.get(phase, 0) + f
         return textwrap.wrap(
             "Parameters: %d (%s); optimizer state %s; buffers %s; inputs %s. "
             "Saved activations (made by the forward, read by the backward): %s. "
