@@ -6,6 +6,7 @@
 // inside the runtime ever crosses into C, MLIR or Python.
 //
 //===----------------------------------------------------------------------===//
+#include "ssd/Runtime/RuntimeSymbols.h"
 #include "ssd/Runtime/TensorStore.h"
 #include "ssd/Runtime/ssdrt.h"
 
@@ -19,6 +20,25 @@ struct ssdrt_context {
 };
 
 namespace {
+
+// Every name in RuntimeSymbols.h must be a function declared in ssdrt.h.
+#define SSDRT_CHECK_SYMBOL(suffix) static_assert(sizeof(&ssdrt_##suffix) > 0);
+SSDRT_FOR_EACH_SYMBOL(SSDRT_CHECK_SYMBOL)
+#undef SSDRT_CHECK_SYMBOL
+
+// The C constants are the internal enumerators' values.
+static_assert(SSDRT_STATE_RESIDENT == int(State::Resident) &&
+              SSDRT_STATE_ON_DISK == int(State::OnDisk) &&
+              SSDRT_STATE_WRITING == int(State::Writing) &&
+              SSDRT_STATE_READING == int(State::Reading) &&
+              SSDRT_STATE_BOTH == int(State::Both));
+static_assert(SSDRT_DTYPE_F32 == int(DType::F32) &&
+              SSDRT_DTYPE_BF16 == int(DType::BF16) &&
+              SSDRT_DTYPE_U8 == int(DType::U8) &&
+              SSDRT_DTYPE_I64 == int(DType::I64) &&
+              SSDRT_DTYPE_F8E5M2 == int(DType::F8E5M2));
+static_assert(SSDRT_MEM_HOST == int(MemKind::Host) &&
+              SSDRT_MEM_DEVICE == int(MemKind::Device));
 
 thread_local std::string lastError;
 
@@ -159,6 +179,10 @@ int ssdrt_handle_wait_stream(ssdrt_context *ctx, ssdrt_handle h, void *stream) {
 
 int ssdrt_handle_mark_dirty(ssdrt_context *ctx, ssdrt_handle h) {
   return guarded([&] { storeOf(ctx).markDirty(h); });
+}
+
+int ssdrt_handle_release(ssdrt_context *ctx, ssdrt_handle h) {
+  return guarded([&] { storeOf(ctx).release(h); });
 }
 
 int ssdrt_handle_free(ssdrt_context *ctx, ssdrt_handle h) {

@@ -625,6 +625,19 @@ void TensorStore::markDirty(uint64_t id) {
                      stateName(r.state));
 }
 
+void TensorStore::release(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Region &r = ownRegion(lookup(id, "release"), "release");
+  if (r.opPending)
+    fail(EBUSY, "release: handle " + std::to_string(id) +
+                    " has an operation that was not waited for");
+  if (r.state == State::Resident)
+    fail(EINVAL, "release: handle " + std::to_string(id) +
+                     " has no copy on disk (offload it first)");
+  releaseMemory(r);
+  r.state = State::OnDisk;
+}
+
 void TensorStore::free(uint64_t id) {
   std::lock_guard<std::mutex> lock(mutex);
   Object &obj = lookup(id, "free");

@@ -14,6 +14,7 @@
 //                                     \---> Both     (offload with keep)
 //   Both     --offload--> OnDisk   (clean copy on disk: nothing written)
 //   Both     --markDirty--> Resident
+//   Both     --release--> OnDisk      (no I/O, no operation to wait for)
 //   OnDisk   --prefetch--> Reading --done--> Both
 //   failures: Writing -> Resident, Reading -> OnDisk (memory kept/freed).
 //
@@ -156,6 +157,9 @@ public:
   /// Makes `stream` wait for the transfer; the host waits only for the I/O.
   void waitStream(uint64_t id, DeviceStream stream);
   void markDirty(uint64_t id);
+  /// Frees the memory of a handle whose bytes are safe on disk (Both ->
+  /// OnDisk) without any I/O: the lowering of `ssd.release`.
+  void release(uint64_t id);
   void free(uint64_t id);
 
   HandleInfo info(uint64_t id);

@@ -235,6 +235,19 @@ SSDRT_API int ssdrt_handle_wait_stream(ssdrt_context *ctx, ssdrt_handle h,
 SSDRT_API int ssdrt_handle_mark_dirty(ssdrt_context *ctx, ssdrt_handle h);
 
 /**
+ * ssdrt_handle_release - free H's memory now that its bytes are on disk.
+ *
+ * The lowering of ssd.release: after an offload with SSDRT_OFFLOAD_KEEP has
+ * been waited for, H is SSDRT_STATE_BOTH; release drops the memory (freed if
+ * the runtime allocated it, handed back otherwise) without I/O and H becomes
+ * SSDRT_STATE_ON_DISK. Releasing an on-disk handle does nothing. There is
+ * no operation to wait for afterwards.
+ * Returns 0, or -EBUSY when an operation on H was not waited for, -EINVAL
+ * when H has no copy on disk (SSDRT_STATE_RESIDENT), -EBADF.
+ */
+SSDRT_API int ssdrt_handle_release(ssdrt_context *ctx, ssdrt_handle h);
+
+/**
  * ssdrt_handle_free - drop H: its runtime-allocated memory and its extent
  * (which later handles reuse). Freeing a buffer frees its members. Using H
  * afterwards fails with -EBADF.

@@ -8,14 +8,24 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
+#include "ssd/Runtime/RuntimeSymbols.h"
 #include "ssd/Runtime/ssdrt.h"
+
+#include <dlfcn.h>
 
 #include <cerrno>
 #include <string>
 
 using namespace ssd::rt::test;
 
+extern "C" int ssdrt_test_from_c(const char *directory);
+
 namespace {
+
+TEST(CApi, UsableFromC) {
+  ScratchDir dir;
+  EXPECT_EQ(ssdrt_test_from_c(dir.path.c_str()), 0) << ssdrt_last_error();
+}
 
 class CApiTest : public ::testing::Test {
 protected:
@@ -63,6 +73,9 @@ TEST_F(CApiTest, HandleLifeCycle) {
   ASSERT_EQ(ssdrt_handle_mark_dirty(ctx, h), 0);
   ASSERT_EQ(ssdrt_handle_offload(ctx, h, SSDRT_OFFLOAD_KEEP), 0);
   ASSERT_EQ(ssdrt_handle_wait_stream(ctx, h, nullptr), 0);
+  ASSERT_EQ(ssdrt_handle_release(ctx, h), 0); // the lowering of ssd.release
+  ASSERT_EQ(ssdrt_handle_state(ctx, h, &state), 0);
+  EXPECT_EQ(state, SSDRT_STATE_ON_DISK);
   ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
 
   ssdrt_stats_t stats;
@@ -169,6 +182,16 @@ TEST(CApi, OptionsAndEngines) {
   EXPECT_LT(ssdrt_context_create(&o, &ctx), 0);
   EXPECT_EQ(ssdrt_context_create(&o, nullptr), -EINVAL);
   ssdrt_context_destroy(nullptr);
+}
+
+TEST(CApi, EverySymbolIsExported) {
+  std::vector<const char *> names;
+#define SSDRT_NAME(suffix) names.push_back(ssd::rt::symbols::suffix);
+  SSDRT_FOR_EACH_SYMBOL(SSDRT_NAME)
+#undef SSDRT_NAME
+  EXPECT_STREQ(ssd::rt::symbols::handle_offload, "ssdrt_handle_offload");
+  for (const char *name : names)
+    EXPECT_NE(dlsym(RTLD_DEFAULT, name), nullptr) << name;
 }
 
 } // namespace

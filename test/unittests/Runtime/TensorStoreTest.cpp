@@ -150,6 +150,24 @@ TEST_F(TensorStoreTest, EveryStateTransition) {
   store.free(h);
 }
 
+TEST_F(TensorStoreTest, ReleaseAfterKeptOffload) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 20000, 30);
+  EXPECT_EQ(errnumOf([&] { store.release(h); }), EINVAL); // nothing on disk
+  store.offload(h, true);
+  EXPECT_EQ(errnumOf([&] { store.release(h); }), EBUSY); // not waited
+  store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::Both);
+  store.release(h);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  EXPECT_EQ(store.info(h).data, nullptr);
+  store.release(h); // already on disk: nothing to do
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }), EINVAL);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 20000, 30));
+}
+
 TEST_F(TensorStoreTest, MisuseIsReported) {
   TensorStore store(options());
   uint64_t h = filled(store, 4096, 5);
