@@ -20,6 +20,7 @@ config.substitutions.append(("%ssd_lib_dir", config.ssd_lib_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ssd_tools_dir, config.llvm_tools_dir]
 tools = ["ssd-opt", "mlir-opt", "mlir-cpu-runner"]

@@ -67,8 +67,8 @@ static LogicalResult verifyArguments(func::FuncOp func,
       ok = false;
       continue;
     }
-    auto role = func.getArgAttrOfType<StringAttr>(index,
-                                                  SSDDialect::kRoleAttrName);
+    auto role =
+        func.getArgAttrOfType<StringAttr>(index, SSDDialect::kRoleAttrName);
     if (!role) {
       func.emitError() << "argument #" << index << " has no '"
                        << SSDDialect::kRoleAttrName
@@ -77,8 +77,8 @@ static LogicalResult verifyArguments(func::FuncOp func,
       ok = false;
       continue;
     }
-    auto name = func.getArgAttrOfType<StringAttr>(index,
-                                                  SSDDialect::kNameAttrName);
+    auto name =
+        func.getArgAttrOfType<StringAttr>(index, SSDDialect::kNameAttrName);
     if (!name) {
       func.emitError() << "argument #" << index << " has no '"
                        << SSDDialect::kNameAttrName << "'";
@@ -105,13 +105,13 @@ verifyResults(func::FuncOp func, const llvm::StringMap<PersistentArg> &state) {
   bool ok = true;
   llvm::StringMap<unsigned> resultByName;
   for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
-    if (failed(checkValueType(func, type,
-                              "result #" + std::to_string(index)))) {
+    if (failed(
+            checkValueType(func, type, "result #" + std::to_string(index)))) {
       ok = false;
       continue;
     }
-    auto name = func.getResultAttrOfType<StringAttr>(
-        index, SSDDialect::kNameAttrName);
+    auto name =
+        func.getResultAttrOfType<StringAttr>(index, SSDDialect::kNameAttrName);
     if (!name)
       continue;
     auto stateIt = state.find(name.getValue());

@@ -30,7 +30,8 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ssd::registerSSDPasses();
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "ssd-opt: plans SSD offload of training "
-                                    "steps\n",
+      mlir::MlirOptMain(argc, argv,
+                        "ssd-opt: plans SSD offload of training "
+                        "steps\n",
                         registry));
 }

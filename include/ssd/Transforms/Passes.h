@@ -20,6 +20,11 @@ namespace mlir::ssd {
 /// reports every violation as an error at the offending op or argument.
 LogicalResult verifyTrainingStep(func::FuncOp func);
 
+/// Checks a planned step: residency at every use, every token awaited and,
+/// when `memoryBudget` is given, live bytes within it at every op.
+LogicalResult verifyPlannedStep(func::FuncOp func,
+                                std::optional<uint64_t> memoryBudget);
+
 #define GEN_PASS_REGISTRATION
 #include "ssd/Transforms/Passes.h.inc"
 

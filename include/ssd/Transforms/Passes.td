@@ -32,4 +32,87 @@ def VerifyGraphPass : Pass<"ssd-verify-graph", "func::FuncOp"> {
   let dependentDialects = ["ssd::SSDDialect"];
 }
 
+def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
+  let summary = "Decide which tensors leave device memory, between which uses";
+  let description = [{
+    Plans the step under `memory-budget` on `target` with `policy` and writes
+    the plan's gaps into the IR: each tensor that leaves memory is offloaded
+    and released, then prefetched and awaited right before its next use
+    (`ssd-insert-prefetch` moves the prefetches earlier). A step that fits
+    is left unchanged; a budget below what one op needs resident fails with
+    a diagnostic at that op.
+
+    Before, at a budget that holds only two of the three tensors:
+
+    ```mlir
+    %a = ssd.kernel "f"(%x) ...
+    %b = ssd.kernel "g"(%a) ...
+    %c = ssd.kernel "h"(%a, %b) ...
+    ```
+
+    After (`%a` waits on SSD while `g` runs):
+
+    ```mlir
+    %a = ssd.kernel "f"(%x) ...
+    %h, %w = ssd.offload %a : tensor<...>
+    ssd.release %a after %w : tensor<...>
+    %b = ssd.kernel "g"(%x) ...
+    %r = ssd.prefetch %h : !ssd.handle<tensor<...>>
+    %a2 = ssd.wait %r, %h : !ssd.handle<tensor<...>>
+    %c = ssd.kernel "h"(%a2, %b) ...
+    ```
+  }];
+  let options = [
+    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
+           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
+    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
+           "A target preset name or a target JSON file (docs/targets.md)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
+           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
+def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
+  let summary = "Plan offload, schedule prefetches, group transfers, verify, report";
+  let description = [{
+    The whole planning pipeline in one pass: checks the input contract,
+    chooses the gaps, schedules every prefetch against the simulated queues
+    (for the `ssd` policy), groups transfers smaller than `group-min-bytes`,
+    proves the plan (residency at every use, every token awaited, live bytes
+    within the budget at every op), writes it into the IR and, when `report`
+    names a file, writes the JSON report there (`-` for standard output).
+  }];
+  let options = [
+    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
+           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
+    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
+           "A target preset name or a target JSON file (docs/targets.md)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
+           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
+    Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
+           "Transfers smaller than this that move together share one buffer">,
+    Option<"report", "report", "std::string", /*default=*/"",
+           "Path of the JSON report ('-' for standard output)">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
+def VerifyPlanPass : Pass<"ssd-verify-plan", "func::FuncOp"> {
+  let summary = "Prove a planned step safe and within its memory budget";
+  let description = [{
+    A static check of planned IR, independent of the planner: no use of a
+    tensor after its release, every offload awaited by a release, every
+    prefetch awaited by a wait, and live bytes at every op (a tensor from its
+    definition or prefetch to its last use or release) within
+    `memory-budget`. Each violation is an error at the op where it happens
+    with a note at the related op. The IR is left unchanged.
+  }];
+  let options = [
+    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
+           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
 #endif // SSD_TRANSFORMS_PASSES_TD

@@ -60,9 +60,8 @@ int64_t mlir::ssd::getTensorByteSize(RankedTensorType type) {
 // Types
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   RankedTensorType tensorType) {
+LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 RankedTensorType tensorType) {
   if (!tensorType.hasStaticShape())
     return emitError() << "handle expects a statically shaped tensor, got "
                        << tensorType;
@@ -112,8 +111,8 @@ static LogicalResult verifyContractAttribute(Operation *op, NamedAttribute attr,
     return success();
   }
   return op->emitOpError() << where << " #" << index
-                           << ": unknown ssd attribute '" << attr.getName().getValue()
-                           << "'";
+                           << ": unknown ssd attribute '"
+                           << attr.getName().getValue() << "'";
 }
 
 LogicalResult SSDDialect::verifyRegionArgAttribute(Operation *op, unsigned,

@@ -152,10 +152,11 @@ LogicalResult PrefetchOp::verify() {
 // WaitOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult WaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+WaitOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr, OpaqueProperties,
+                         RegionRange,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
   for (Value operand : operands.drop_front()) {
     auto handle = dyn_cast<HandleType>(operand.getType());
     if (!handle)
@@ -271,17 +272,16 @@ LogicalResult CheckpointCommitOp::verify() {
     SmallVector<SaveShardOp> &sameKey = shardsByKey[save->getKey()];
     for (SaveShardOp other : sameKey) {
       if (other.getGlobalShape() != save->getGlobalShape()) {
-        InFlightDiagnostic diag =
-            emitOpError() << "shards of '" << save->getKey()
-                          << "' disagree on the global shape";
+        InFlightDiagnostic diag = emitOpError()
+                                  << "shards of '" << save->getKey()
+                                  << "' disagree on the global shape";
         diag.attachNote(other.getLoc()) << "one shard here";
         diag.attachNote(save->getLoc()) << "the other here";
         return diag;
       }
       if (shardsOverlap(other, *save)) {
-        InFlightDiagnostic diag = emitOpError() << "shards of '"
-                                                << save->getKey()
-                                                << "' overlap";
+        InFlightDiagnostic diag =
+            emitOpError() << "shards of '" << save->getKey() << "' overlap";
         diag.attachNote(other.getLoc()) << "one shard here";
         diag.attachNote(save->getLoc()) << "the other here";
         return diag;
@@ -292,9 +292,8 @@ LogicalResult CheckpointCommitOp::verify() {
   for (Operation *user : getCheckpoint().getUsers()) {
     auto save = dyn_cast<SaveShardOp>(user);
     if (save && !awaited.contains(save)) {
-      InFlightDiagnostic diag = emitOpError()
-                                << "does not await the shard of '"
-                                << save.getKey() << "'";
+      InFlightDiagnostic diag = emitOpError() << "does not await the shard of '"
+                                              << save.getKey() << "'";
       diag.attachNote(save.getLoc()) << "shard saved here";
       return diag;
     }

@@ -1,0 +1,49 @@
+//===- StepGraphBuilder.h - A func.func as the planner's graph --*- C++ -*-===//
+//
+// Builds the planner's StepGraph from a training step that follows the input
+// contract, and keeps the correspondence between program points and ops and
+// between planner tensors and SSA values, so that a plan can be written back
+// into the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_ANALYSIS_STEPGRAPHBUILDER_H
+#define SSD_ANALYSIS_STEPGRAPHBUILDER_H
+
+#include "ssd/Analysis/Planner/StepGraph.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::ssd {
+
+/// The planner core lives outside MLIR's namespace; this makes it reachable
+/// as `planner::` from the adapters.
+namespace planner = ::ssd::planner;
+
+struct StepGraphMapping {
+  planner::StepGraph graph;
+  /// The op at each program point; the return is point `ops.size()`.
+  SmallVector<Operation *> ops;
+  Operation *returnOp = nullptr;
+  /// The value of each planner tensor, and back.
+  SmallVector<Value> values;
+  DenseMap<Value, planner::TensorId> tensorOf;
+  DenseMap<Operation *, planner::OpId> pointOf;
+
+  /// The program point of the top-level op that holds `user`.
+  uint32_t getPoint(Operation *user) const;
+};
+
+/// The cost numbers of `op`: `ssd.kernel`'s attributes, else FLOPs estimated
+/// from the shapes of known upstream ops (linalg ops: iterations times body
+/// ops), else nothing (the cost model then uses the bytes touched).
+planner::OpCost getOpCost(Operation *op);
+
+/// Builds the graph of `func`, which must have passed ssd-verify-graph and
+/// have a single block.
+FailureOr<StepGraphMapping> buildStepGraph(func::FuncOp func);
+
+} // namespace mlir::ssd
+
+#endif // SSD_ANALYSIS_STEPGRAPHBUILDER_H

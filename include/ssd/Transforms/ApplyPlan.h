@@ -1,0 +1,25 @@
+//===- ApplyPlan.h - write a residency plan into a step ---------*- C++ -*-===//
+//
+// Materialises a planner::Plan as ssd residency ops in the function it was
+// computed for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SSD_TRANSFORMS_APPLYPLAN_H
+#define SSD_TRANSFORMS_APPLYPLAN_H
+
+#include "ssd/Analysis/Planner/Plan.h"
+#include "ssd/Analysis/StepGraphBuilder.h"
+#include "ssd/Dialect/SSD/IR/SSDDialect.h"
+
+namespace mlir::ssd {
+
+/// Inserts the offloads, releases, prefetches and waits of `plan`, rewires
+/// every use to the resident value and turns state that enters or leaves on
+/// SSD into handles in the signature. `mapping` must describe `func` as it is.
+LogicalResult applyPlan(func::FuncOp func, const StepGraphMapping &mapping,
+                        const planner::Plan &plan);
+
+} // namespace mlir::ssd
+
+#endif // SSD_TRANSFORMS_APPLYPLAN_H

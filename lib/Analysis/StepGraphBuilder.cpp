@@ -1,0 +1,172 @@
+//===- StepGraphBuilder.cpp - A func.func as the planner's graph ----------===//
+//
+// Every top-level op of the step's body is one program point; values used
+// inside an op's regions but defined outside count as its operands, so a
+// region op (scf.for, linalg.generic) touches what its body touches.
+// Scalars occupy no device memory and count as 0 bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/StepGraphBuilder.h"
+
+#include "ssd/Analysis/Planner/CostModel.h"
+#include "ssd/Dialect/SSD/IR/SSDDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace mlir::ssd;
+using planner::TensorId;
+using planner::TensorRole;
+
+uint32_t StepGraphMapping::getPoint(Operation *user) const {
+  Operation *top = user;
+  while (top->getBlock() != returnOp->getBlock())
+    top = top->getParentOp();
+  if (top == returnOp)
+    return ops.size();
+  return pointOf.lookup(top);
+}
+
+static uint64_t getValueBytes(Value value) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  return tensor ? getTensorByteSize(tensor) : 0;
+}
+
+/// FLOPs of a linalg op: one per body op per loop iteration.
+static std::optional<double> getLinalgFlops(linalg::LinalgOp op) {
+  double iterations = 1;
+  for (int64_t range : op.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(range))
+      return std::nullopt;
+    iterations *= static_cast<double>(range);
+  }
+  Block *body = op.getBlock();
+  double bodyOps =
+      body ? std::max<double>(1, body->getOperations().size() - 1) : 1;
+  return iterations * bodyOps;
+}
+
+planner::OpCost mlir::ssd::getOpCost(Operation *op) {
+  planner::OpCost cost;
+  if (auto kernel = dyn_cast<KernelOp>(op)) {
+    if (FloatAttr seconds = kernel.getCostSecondsAttr())
+      cost.seconds = seconds.getValueAsDouble();
+    if (FloatAttr flops = kernel.getFlopsAttr())
+      cost.flops = flops.getValueAsDouble();
+    if (IntegerAttr bytes = kernel.getBytesAttr())
+      cost.bytes = static_cast<double>(bytes.getInt());
+    if (cost.seconds || cost.flops)
+      return cost;
+  }
+  SmallVector<ArrayRef<int64_t>> operandShapes, resultShapes;
+  for (Value operand : op->getOperands())
+    if (auto shaped = dyn_cast<RankedTensorType>(operand.getType()))
+      operandShapes.push_back(shaped.getShape());
+  for (Value result : op->getResults())
+    if (auto shaped = dyn_cast<RankedTensorType>(result.getType()))
+      resultShapes.push_back(shaped.getShape());
+  StringRef name = op->getName().getStringRef();
+  if (auto kernel = dyn_cast<KernelOp>(op))
+    name = kernel.getName();
+  cost.flops = planner::estimateFlops(name, operandShapes, resultShapes);
+  if (!cost.flops)
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      cost.flops = getLinalgFlops(linalgOp);
+  return cost;
+}
+
+/// A readable name for a value defined by `op`, for reports.
+static std::string getValueName(Operation *op, unsigned resultIndex,
+                                uint32_t point) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (auto kernel = dyn_cast<KernelOp>(op))
+    os << kernel.getName();
+  else
+    os << op->getName().getStringRef();
+  os << "@" << point;
+  if (op->getNumResults() > 1)
+    os << "#" << resultIndex;
+  return name;
+}
+
+FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
+  if (!llvm::hasSingleElement(func.getBody()))
+    return func.emitError() << "the planner expects a step with a single "
+                               "block; run it before control flow lowering";
+  StepGraphMapping mapping;
+  mapping.graph = planner::StepGraph(func.getSymName().str());
+  auto addValue = [&](Value value, TensorId id) {
+    mapping.values.resize(std::max<size_t>(mapping.values.size(), id + 1));
+    mapping.values[id] = value;
+    mapping.tensorOf[value] = id;
+  };
+
+  llvm::StringMap<TensorId> persistentByName;
+  for (BlockArgument arg : func.getArguments()) {
+    unsigned index = arg.getArgNumber();
+    auto nameAttr =
+        func.getArgAttrOfType<StringAttr>(index, SSDDialect::kNameAttrName);
+    auto roleAttr =
+        func.getArgAttrOfType<StringAttr>(index, SSDDialect::kRoleAttrName);
+    std::string name =
+        nameAttr ? nameAttr.str() : "arg" + std::to_string(index);
+    TensorRole role = TensorRole::Unknown;
+    if (roleAttr)
+      role =
+          planner::parseRole(roleAttr.getValue()).value_or(TensorRole::Unknown);
+    TensorId id = mapping.graph.addArgument(name, getValueBytes(arg), role);
+    addValue(arg, id);
+    if (planner::isPersistentRole(role))
+      persistentByName[name] = id;
+  }
+
+  Block &body = func.getBody().front();
+  for (Operation &op : body.without_terminator()) {
+    llvm::SetVector<Value> touched;
+    touched.insert(op.getOperands().begin(), op.getOperands().end());
+    for (Region &region : op.getRegions())
+      getUsedValuesDefinedAbove(region, region, touched);
+    SmallVector<TensorId> operands;
+    for (Value value : touched)
+      if (auto it = mapping.tensorOf.find(value); it != mapping.tensorOf.end())
+        operands.push_back(it->second);
+    uint32_t point = mapping.ops.size();
+    planner::OpId opId = mapping.graph.addOp(
+        isa<KernelOp>(op) ? cast<KernelOp>(op).getName().str()
+                          : op.getName().getStringRef().str(),
+        operands, getOpCost(&op));
+    mapping.ops.push_back(&op);
+    mapping.pointOf[&op] = opId;
+    for (OpResult result : op.getResults())
+      addValue(result,
+               mapping.graph.addResult(
+                   opId, getValueName(&op, result.getResultNumber(), point),
+                   getValueBytes(result)));
+  }
+
+  mapping.returnOp = body.getTerminator();
+  llvm::SmallDenseSet<TensorId> returned;
+  for (auto [index, value] : llvm::enumerate(mapping.returnOp->getOperands())) {
+    TensorId id = mapping.tensorOf.lookup(value);
+    // A value returned twice is resident once; its first result decides.
+    if (!returned.insert(id).second)
+      continue;
+    std::optional<TensorId> replaces;
+    if (auto name = func.getResultAttrOfType<StringAttr>(
+            index, SSDDialect::kNameAttrName))
+      if (auto it = persistentByName.find(name.getValue());
+          it != persistentByName.end())
+        replaces = it->second;
+    mapping.graph.addReturn(id, replaces);
+  }
+
+  if (llvm::Error error = mapping.graph.verify())
+    return func.emitError()
+           << "cannot plan this step: " << llvm::toString(std::move(error));
+  return mapping;
+}

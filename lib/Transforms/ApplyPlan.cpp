@@ -1,0 +1,202 @@
+//===- ApplyPlan.cpp - write a residency plan into a training step --------===//
+//
+// Turns the planner's gaps into ssd ops. Slot s lies right before the op at
+// point s (slot N right before the return); at one slot the offloads come
+// first, then the releases, the prefetches and the waits, which is the order
+// the planner's simulator assumes. Each use of a tensor is rewired to the
+// value that holds it at the use's point: the original, or the result of the
+// latest wait before it. State that enters or leaves the step on SSD becomes
+// a handle in the function's signature.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Transforms/ApplyPlan.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace mlir::ssd;
+using planner::Gap;
+using planner::kNoGroup;
+using planner::TensorId;
+
+namespace {
+/// What happens at one slot, in issue order.
+struct SlotActions {
+  SmallVector<unsigned> offloads, releases, prefetches, waits;
+};
+
+/// The IR values a gap ends up with.
+struct GapValues {
+  Value handle;
+  Value writeToken;
+  Value prefetchToken;
+  Value reloaded;
+};
+} // namespace
+
+/// Emits the offloads of one slot, one op per group.
+static void emitOffloads(OpBuilder &builder, Location loc,
+                         ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
+                         function_ref<Value(unsigned)> currentValue,
+                         MutableArrayRef<GapValues> values) {
+  llvm::MapVector<uint32_t, SmallVector<unsigned>> groups;
+  for (unsigned index : gapIndices) {
+    uint32_t group = gaps[index].offloadGroup;
+    groups[group == kNoGroup ? kNoGroup - 1 - index : group].push_back(index);
+  }
+  for (auto &[group, members] : groups) {
+    SmallVector<Value> tensors;
+    for (unsigned index : members)
+      tensors.push_back(currentValue(index));
+    auto offload = builder.create<OffloadOp>(loc, tensors);
+    for (auto [i, index] : llvm::enumerate(members)) {
+      values[index].handle = offload.getHandles()[i];
+      values[index].writeToken = offload.getToken();
+    }
+  }
+}
+
+/// Emits the prefetches of one slot, one op per group.
+static void emitPrefetches(OpBuilder &builder, Location loc,
+                           ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
+                           MutableArrayRef<GapValues> values) {
+  llvm::MapVector<uint32_t, SmallVector<unsigned>> groups;
+  for (unsigned index : gapIndices) {
+    uint32_t group = gaps[index].prefetchGroup;
+    groups[group == kNoGroup ? kNoGroup - 1 - index : group].push_back(index);
+  }
+  for (auto &[group, members] : groups) {
+    SmallVector<Value> handles;
+    for (unsigned index : members)
+      handles.push_back(values[index].handle);
+    auto prefetch = builder.create<PrefetchOp>(loc, handles);
+    for (unsigned index : members)
+      values[index].prefetchToken = prefetch.getToken();
+  }
+}
+
+LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
+                                   const StepGraphMapping &mapping,
+                                   const planner::Plan &plan) {
+  ArrayRef<Gap> gaps = plan.gaps;
+  uint32_t numSlots = mapping.ops.size() + 1;
+  SmallVector<SlotActions> slots(numSlots);
+  // Gaps of one tensor, in step order (the plan is sorted that way).
+  llvm::MapVector<TensorId, SmallVector<unsigned>> gapsOfTensor;
+  for (auto [index, gap] : llvm::enumerate(gaps)) {
+    gapsOfTensor[gap.tensor].push_back(index);
+    if (!gap.entersOnSsd) {
+      if (gap.writes)
+        slots[gap.offloadSlot].offloads.push_back(index);
+      slots[gap.releaseSlot].releases.push_back(index);
+    }
+    if (gap.reloads()) {
+      slots[gap.prefetchSlot].prefetches.push_back(index);
+      slots[gap.waitPoint].waits.push_back(index);
+    }
+  }
+
+  SmallVector<GapValues> values(gaps.size());
+  // The gap before `index` of the same tensor, if any.
+  DenseMap<unsigned, unsigned> previousGap;
+  for (auto &[tensor, indices] : gapsOfTensor)
+    for (unsigned i = 1; i < indices.size(); ++i)
+      previousGap[indices[i]] = indices[i - 1];
+  auto currentValue = [&](unsigned index) -> Value {
+    auto it = previousGap.find(index);
+    if (it == previousGap.end())
+      return mapping.values[gaps[index].tensor];
+    return values[it->second].reloaded;
+  };
+
+  // State that enters on SSD: the argument becomes the handle. Its type
+  // changes first so that the waits built on it infer tensor results; every
+  // use of it is rewired below.
+  SmallVector<Type> argTypes(func.getArgumentTypes());
+  for (const Gap &gap : gaps) {
+    if (!gap.entersOnSsd)
+      continue;
+    auto arg = cast<BlockArgument>(mapping.values[gap.tensor]);
+    auto handleType = HandleType::get(func.getContext(),
+                                      cast<RankedTensorType>(arg.getType()));
+    arg.setType(handleType);
+    argTypes[arg.getArgNumber()] = handleType;
+    for (unsigned index : gapsOfTensor[gap.tensor])
+      values[index].handle = arg;
+  }
+
+  OpBuilder builder(func.getContext());
+  for (uint32_t slot = 0; slot < numSlots; ++slot) {
+    Operation *anchor =
+        slot < mapping.ops.size() ? mapping.ops[slot] : mapping.returnOp;
+    builder.setInsertionPoint(anchor);
+    SlotActions &actions = slots[slot];
+    emitOffloads(builder, anchor->getLoc(), actions.offloads, gaps,
+                 currentValue, values);
+    // Gaps that reuse an earlier copy take its handle.
+    for (unsigned index : actions.releases) {
+      if (!values[index].handle)
+        if (auto it = previousGap.find(index); it != previousGap.end())
+          values[index].handle = values[it->second].handle;
+      if (!values[index].handle)
+        return func.emitError()
+               << "internal error: the plan releases '"
+               << mapping.graph.getTensor(gaps[index].tensor).name
+               << "' without a copy on SSD";
+      Value token = gaps[index].writes ? values[index].writeToken : Value();
+      builder.create<ReleaseOp>(anchor->getLoc(),
+                                ValueRange{currentValue(index)}, token);
+    }
+    emitPrefetches(builder, anchor->getLoc(), actions.prefetches, gaps, values);
+    for (unsigned index : actions.waits) {
+      auto wait =
+          builder.create<WaitOp>(anchor->getLoc(), values[index].prefetchToken,
+                                 ValueRange{values[index].handle});
+      values[index].reloaded = wait.getTensors().front();
+    }
+  }
+
+  // Rewire every use to the value that holds the tensor at its point.
+  for (auto &[tensor, indices] : gapsOfTensor) {
+    Value original = mapping.values[tensor];
+    for (OpOperand &use : llvm::make_early_inc_range(original.getUses())) {
+      Operation *user = use.getOwner();
+      if (isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp>(user))
+        continue;
+      uint32_t point = mapping.getPoint(user);
+      Value holder = original;
+      bool absent = false;
+      for (unsigned index : indices) {
+        const Gap &gap = gaps[index];
+        if (point >= gap.absentFrom() &&
+            point < gap.absentTo(mapping.ops.size() + 1))
+          absent = true;
+        if (gap.reloads() && point >= gap.waitPoint) {
+          holder = values[index].reloaded;
+          absent = false;
+        }
+      }
+      bool leaves = !indices.empty() && gaps[indices.back()].leavesOnSsd &&
+                    isa<func::ReturnOp>(user);
+      if (leaves) {
+        use.set(values[indices.back()].handle);
+        continue;
+      }
+      if (absent || !holder)
+        return user->emitError() << "internal error: the plan leaves '"
+                                 << mapping.graph.getTensor(tensor).name
+                                 << "' on SSD at this use";
+      use.set(holder);
+    }
+  }
+
+  // Results that leave on SSD are handles now.
+  SmallVector<Type> resultTypes(func.getResultTypes());
+  for (OpOperand &operand : mapping.returnOp->getOpOperands())
+    resultTypes[operand.getOperandNumber()] = operand.get().getType();
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), argTypes, resultTypes));
+  return success();
+}

@@ -1,0 +1,205 @@
+//===- PlanOffload.cpp - ssd-plan-offload and ssd-offload-pipeline --------===//
+//
+// Thin wrappers around the planner core: build the step's graph, plan it
+// under the budget, write the plan into the IR, and for the pipeline also
+// verify it and report what it predicts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Transforms/Passes.h"
+
+#include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Transforms/ApplyPlan.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::ssd {
+#define GEN_PASS_DEF_PLANOFFLOADPASS
+#define GEN_PASS_DEF_OFFLOADPIPELINEPASS
+#include "ssd/Transforms/Passes.h.inc"
+} // namespace mlir::ssd
+
+using namespace mlir;
+using namespace mlir::ssd;
+
+namespace {
+/// The options both passes share, parsed and checked.
+struct PlanningSetup {
+  planner::Target target;
+  planner::PlannerOptions options;
+};
+} // namespace
+
+static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
+                                           StringRef memoryBudget,
+                                           StringRef target, StringRef policy) {
+  PlanningSetup setup;
+  if (memoryBudget.empty())
+    return func.emitError() << "the 'memory-budget' option is required";
+  llvm::Expected<uint64_t> budget = planner::parseMemorySize(memoryBudget);
+  if (!budget)
+    return func.emitError()
+           << "memory-budget: " << llvm::toString(budget.takeError());
+  setup.options.memoryBudget = *budget;
+  std::optional<planner::Policy> parsedPolicy = planner::parsePolicy(policy);
+  if (!parsedPolicy) {
+    InFlightDiagnostic diag = func.emitError() << "unknown policy '" << policy
+                                               << "'; expected one of";
+    for (planner::Policy known : planner::allPolicies())
+      diag << " " << planner::policyName(known);
+    return diag;
+  }
+  setup.options.policy = *parsedPolicy;
+  llvm::Expected<planner::Target> loaded = planner::loadTarget(target);
+  if (!loaded)
+    return func.emitError() << "target: " << llvm::toString(loaded.takeError());
+  setup.target = std::move(*loaded);
+  return setup;
+}
+
+/// Reports a planning failure at the op it concerns.
+static LogicalResult emitPlanningError(const StepGraphMapping &mapping,
+                                       llvm::Error error) {
+  func::FuncOp func = mapping.returnOp->getParentOfType<func::FuncOp>();
+  LogicalResult result = failure();
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const planner::InfeasibleBudgetError &infeasible) {
+        Operation *op = infeasible.point < mapping.ops.size()
+                            ? mapping.ops[infeasible.point]
+                            : mapping.returnOp;
+        op->emitError() << "needs " << infeasible.requiredBytes
+                        << " bytes resident (its operands and results), "
+                           "over the memory budget of "
+                        << infeasible.budget << " bytes";
+      },
+      [&](const llvm::ErrorInfoBase &other) {
+        func.emitError() << "planning failed: " << other.message();
+      });
+  return result;
+}
+
+static llvm::json::Object makeReport(const planner::OffloadPlanner &planner,
+                                     const planner::Plan &plan,
+                                     uint64_t budget) {
+  const planner::StepGraph &graph = planner.getGraph();
+  planner::SimulationResult simulated = planner.simulate(plan);
+  std::vector<uint64_t> live = plan.liveBytes(graph, planner.getLifetimes());
+  uint64_t peakAfter = live.empty() ? 0 : *llvm::max_element(live);
+  llvm::json::Object busy;
+  for (unsigned r = 0; r < planner::kNumResources; ++r)
+    busy[planner::resourceName(static_cast<planner::Resource>(r))] =
+        simulated.busySeconds[r];
+  return llvm::json::Object{
+      {"function", graph.getFunctionName()},
+      {"ops", static_cast<int64_t>(graph.numOps())},
+      {"tensors", static_cast<int64_t>(graph.numTensors())},
+      {"target", planner.getTarget().name},
+      {"policy", plan.policy},
+      {"memory_budget_bytes", static_cast<int64_t>(budget)},
+      {"peak_bytes_before", static_cast<int64_t>(planner.getUnplannedPeak())},
+      {"peak_bytes_after", static_cast<int64_t>(peakAfter)},
+      {"compute_seconds", simulated.computeSeconds},
+      {"predicted_step_seconds", simulated.stepSeconds},
+      {"stall_seconds", simulated.stallSeconds},
+      {"lower_bound_seconds", planner.lowerBound(budget).seconds},
+      {"bytes_offloaded", static_cast<int64_t>(plan.bytesOffloaded(graph))},
+      {"bytes_prefetched", static_cast<int64_t>(plan.bytesPrefetched(graph))},
+      {"gaps", static_cast<int64_t>(plan.gaps.size())},
+      {"busy_seconds", std::move(busy)},
+      {"plan", plan.toJSON(graph)},
+  };
+}
+
+static LogicalResult writeReport(func::FuncOp func, StringRef path,
+                                 llvm::json::Object report) {
+  std::error_code error;
+  llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
+  if (error)
+    return func.emitError() << "cannot write the report to '" << path
+                            << "': " << error.message();
+  file.os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(report)))
+            << "\n";
+  file.keep();
+  return success();
+}
+
+namespace {
+struct PlanOffloadPass
+    : public mlir::ssd::impl::PlanOffloadPassBase<PlanOffloadPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    FailureOr<PlanningSetup> setup =
+        parseSetup(func, memoryBudget, target, policy);
+    if (failed(setup))
+      return signalPassFailure();
+    if (failed(verifyTrainingStep(func)))
+      return signalPassFailure();
+    FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+    if (failed(mapping))
+      return signalPassFailure();
+    planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
+    llvm::Expected<planner::Plan> plan =
+        offloadPlanner.chooseGaps(setup->options);
+    if (!plan) {
+      (void)emitPlanningError(*mapping, plan.takeError());
+      return signalPassFailure();
+    }
+    if (failed(applyPlan(func, *mapping, *plan)))
+      return signalPassFailure();
+  }
+};
+
+struct OffloadPipelinePass
+    : public mlir::ssd::impl::OffloadPipelinePassBase<OffloadPipelinePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    FailureOr<PlanningSetup> setup =
+        parseSetup(func, memoryBudget, target, policy);
+    if (failed(setup))
+      return signalPassFailure();
+    llvm::Expected<uint64_t> minBytes = planner::parseMemorySize(groupMinBytes);
+    if (!minBytes) {
+      func.emitError() << "group-min-bytes: "
+                       << llvm::toString(minBytes.takeError());
+      return signalPassFailure();
+    }
+    if (failed(verifyTrainingStep(func)))
+      return signalPassFailure();
+    FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+    if (failed(mapping))
+      return signalPassFailure();
+    planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
+    llvm::Expected<planner::Plan> plan = offloadPlanner.plan(setup->options);
+    if (!plan) {
+      (void)emitPlanningError(*mapping, plan.takeError());
+      return signalPassFailure();
+    }
+    planner::groupTransfers(*plan, mapping->graph, *minBytes);
+    if (llvm::Error error =
+            planner::verifyPlan(mapping->graph, offloadPlanner.getLifetimes(),
+                                *plan, setup->options.memoryBudget)) {
+      func.emitError() << "the planner produced an invalid plan: "
+                       << llvm::toString(std::move(error));
+      return signalPassFailure();
+    }
+    llvm::json::Object report =
+        makeReport(offloadPlanner, *plan, setup->options.memoryBudget);
+    if (failed(applyPlan(func, *mapping, *plan)) ||
+        failed(verifyPlannedStep(func, setup->options.memoryBudget)))
+      return signalPassFailure();
+    if (!report.empty() && !this->report.empty() &&
+        failed(writeReport(func, this->report, std::move(report))))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,183 @@
+//===- VerifyPlan.cpp - static check of a planned step --------------------===//
+//
+// Implements `ssd-verify-plan`. It reads only the IR, not the planner's
+// data structures, so that it checks the planner rather than repeating it:
+// a tensor occupies memory from its definition (a reloaded tensor from its
+// prefetch) to its last use or its release, handles occupy none, and the
+// top-level ops are the program points at which live bytes are summed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Transforms/Passes.h"
+
+#include "ssd/Analysis/Planner/Target.h"
+
+namespace mlir::ssd {
+#define GEN_PASS_DEF_VERIFYPLANPASS
+#include "ssd/Transforms/Passes.h.inc"
+} // namespace mlir::ssd
+
+using namespace mlir;
+using namespace mlir::ssd;
+
+namespace {
+/// Positions of the top-level ops of a single-block step.
+struct Timeline {
+  DenseMap<Operation *, unsigned> index;
+  Block *body;
+
+  explicit Timeline(Block &block) : body(&block) {
+    for (auto [i, op] : llvm::enumerate(block))
+      index[&op] = i;
+  }
+  unsigned of(Operation *op) const {
+    while (op->getBlock() != body)
+      op = op->getParentOp();
+    return index.lookup(op);
+  }
+};
+} // namespace
+
+static LogicalResult verifyResidency(Block &body, const Timeline &timeline) {
+  bool ok = true;
+  body.walk([&](ReleaseOp release) {
+    unsigned at = timeline.of(release);
+    for (Value tensor : release.getTensors()) {
+      for (Operation *user : tensor.getUsers()) {
+        if (user == release.getOperation() || timeline.of(user) <= at)
+          continue;
+        InFlightDiagnostic diag = user->emitError()
+                                  << "uses a tensor after its release";
+        diag.attachNote(release.getLoc()) << "released here";
+        ok = false;
+      }
+    }
+  });
+  return success(ok);
+}
+
+static LogicalResult verifyTokensAwaited(Block &body) {
+  bool ok = true;
+  body.walk([&](Operation *op) {
+    if (auto offload = dyn_cast<OffloadOp>(op)) {
+      if (llvm::none_of(offload.getToken().getUsers(),
+                        [](Operation *user) { return isa<ReleaseOp>(user); })) {
+        offload.emitError() << "is never awaited by an 'ssd.release': its "
+                               "write may not be durable when the step ends";
+        ok = false;
+      }
+    } else if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
+      llvm::SmallPtrSet<Value, 4> awaited;
+      for (Operation *user : prefetch.getToken().getUsers())
+        if (auto wait = dyn_cast<WaitOp>(user))
+          awaited.insert(wait.getHandles().begin(), wait.getHandles().end());
+      for (auto [index, handle] : llvm::enumerate(prefetch.getHandles())) {
+        if (awaited.contains(handle))
+          continue;
+        prefetch.emitError()
+            << "handle #" << index << " is never awaited by an 'ssd.wait'";
+        ok = false;
+      }
+    }
+  });
+  return success(ok);
+}
+
+/// The interval of top-level positions during which `value` holds memory.
+static std::pair<unsigned, unsigned> getLiveRange(Value value,
+                                                  const Timeline &timeline) {
+  unsigned start = 0;
+  if (Operation *def = value.getDefiningOp()) {
+    start = timeline.of(def);
+    if (auto wait = dyn_cast<WaitOp>(def))
+      if (Operation *prefetch = wait.getToken().getDefiningOp())
+        start = timeline.of(prefetch);
+  }
+  unsigned end = start;
+  for (Operation *user : value.getUsers())
+    end = std::max(end, timeline.of(user));
+  return {start, end};
+}
+
+static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
+                                  uint64_t budget) {
+  SmallVector<Value> tensors;
+  for (BlockArgument arg : body.getArguments())
+    tensors.push_back(arg);
+  for (Operation &op : body)
+    llvm::append_range(tensors, op.getResults());
+
+  unsigned numOps = body.getOperations().size();
+  SmallVector<int64_t> delta(numOps + 1, 0);
+  SmallVector<std::pair<unsigned, unsigned>> ranges;
+  for (Value value : tensors) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    auto range = getLiveRange(value, timeline);
+    ranges.push_back(range);
+    if (!type)
+      continue;
+    int64_t bytes = getTensorByteSize(type);
+    delta[range.first] += bytes;
+    delta[range.second + 1] -= bytes;
+  }
+  int64_t live = 0;
+  for (auto [position, op] : llvm::enumerate(body)) {
+    live += delta[position];
+    if (static_cast<uint64_t>(live) <= budget)
+      continue;
+    InFlightDiagnostic diag = op.emitError()
+                              << "live bytes here are " << live
+                              << ", over the memory budget of " << budget;
+    // Name the largest tensors that are live here.
+    SmallVector<std::pair<int64_t, Value>> holders;
+    for (auto [value, range] : llvm::zip_equal(tensors, ranges))
+      if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+        if (range.first <= position && position <= range.second)
+          holders.push_back({getTensorByteSize(type), value});
+    llvm::sort(holders, [](auto &a, auto &b) { return a.first > b.first; });
+    for (auto &[bytes, value] : ArrayRef(holders).take_front(3))
+      diag.attachNote(value.getLoc()) << "live here: " << bytes << " bytes";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult
+mlir::ssd::verifyPlannedStep(func::FuncOp func,
+                             std::optional<uint64_t> memoryBudget) {
+  if (func.isExternal())
+    return success();
+  if (!llvm::hasSingleElement(func.getBody()))
+    return func.emitError() << "expects a step with a single block";
+  Block &body = func.getBody().front();
+  Timeline timeline(body);
+  bool ok = succeeded(verifyResidency(body, timeline));
+  ok &= succeeded(verifyTokensAwaited(body));
+  if (ok && memoryBudget)
+    ok = succeeded(verifyBudget(body, timeline, *memoryBudget));
+  return success(ok);
+}
+
+namespace {
+struct VerifyPlanPass
+    : public mlir::ssd::impl::VerifyPlanPassBase<VerifyPlanPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<uint64_t> budget;
+    if (!memoryBudget.empty()) {
+      llvm::Expected<uint64_t> parsed =
+          ::ssd::planner::parseMemorySize(memoryBudget);
+      if (!parsed) {
+        getOperation().emitError()
+            << "memory-budget: " << llvm::toString(parsed.takeError());
+        return signalPassFailure();
+      }
+      budget = *parsed;
+    }
+    if (failed(verifyPlannedStep(getOperation(), budget)))
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,44 @@
+// RUN: ssd-opt %s --split-input-file -ssd-verify-plan="memory-budget=16KiB" --verify-diagnostics
+
+// Tests that a use after the release is found.
+func.func @use_after_release(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  %h, %t = ssd.offload %x : tensor<1024xf32>
+  // expected-note @+1 {{released here}}
+  ssd.release %x after %t : tensor<1024xf32>
+  // expected-error @+1 {{uses a tensor after its release}}
+  %y = ssd.kernel "f"(%x) : (tensor<1024xf32>) -> tensor<1024xf32>
+  return %y : tensor<1024xf32>
+}
+
+// -----
+
+// Tests that an offload must be awaited.
+func.func @offload_not_awaited(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  // expected-error @+1 {{is never awaited by an 'ssd.release': its write may not be durable when the step ends}}
+  %h, %t = ssd.offload %x : tensor<1024xf32>
+  return %x : tensor<1024xf32>
+}
+
+// -----
+
+// Tests that a prefetch must be awaited.
+func.func @prefetch_not_awaited(%h: !ssd.handle<tensor<4xf32>>, %g: !ssd.handle<tensor<4xf32>>) -> tensor<4xf32> {
+  // expected-error @+1 {{handle #1 is never awaited by an 'ssd.wait'}}
+  %r = ssd.prefetch %h, %g : !ssd.handle<tensor<4xf32>>, !ssd.handle<tensor<4xf32>>
+  %x = ssd.wait %r, %h : !ssd.handle<tensor<4xf32>>
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// Tests that live bytes over the budget are found, with the largest holders.
+// expected-note @+1 {{live here: 8192 bytes}}
+func.func @over_budget(%x: tensor<2048xf32>) -> tensor<16xf32> {
+  // expected-note @+1 {{live here: 8192 bytes}}
+  %a = ssd.kernel "f"(%x) : (tensor<2048xf32>) -> tensor<2048xf32>
+  // expected-error @+2 {{live bytes here are 24576, over the memory budget of 16384}}
+  // expected-note @+1 {{live here: 8192 bytes}}
+  %b = ssd.kernel "g"(%x) : (tensor<2048xf32>) -> tensor<2048xf32>
+  %c = ssd.kernel "h"(%a, %b) : (tensor<2048xf32>, tensor<2048xf32>) -> tensor<16xf32>
+  return %c : tensor<16xf32>
+}
