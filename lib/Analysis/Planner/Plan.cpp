@@ -186,13 +186,13 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
   }
   uint32_t nextTouch = firstTouchFrom(touches, from);
   if (nextTouch != gap.waitPoint)
-    return gapError(graph, gap,
-                    llvm::Twine("the first use after slot ") +
-                        llvm::Twine(from) + " is at point " +
-                        llvm::Twine(static_cast<int64_t>(
-                            nextTouch == UINT32_MAX ? -1 : nextTouch)) +
-                        ", but the wait is before point " +
-                        llvm::Twine(gap.waitPoint));
+    return gapError(
+        graph, gap,
+        llvm::Twine("the first use after slot ") + llvm::Twine(from) +
+            " is at point " +
+            llvm::Twine(static_cast<int64_t>(
+                nextTouch == UINT32_MAX ? int64_t(-1) : int64_t(nextTouch))) +
+            ", but the wait is before point " + llvm::Twine(gap.waitPoint));
   if (gap.prefetchSlot < from || gap.prefetchSlot > gap.waitPoint)
     return gapError(graph, gap,
                     llvm::Twine("prefetch at slot ") +

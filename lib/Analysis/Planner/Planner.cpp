@@ -29,6 +29,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <queue>
@@ -176,6 +177,16 @@ private:
 enum class VictimRule {
   /// Belady: the interval whose next touch is furthest away.
   FurthestNextUse,
+  /// Belady among the intervals that need no write before they leave (an
+  /// SSD copy exists, or a persistent argument can enter on SSD), then
+  /// Belady among the rest: keeps the write queue free for what must go.
+  CopiesFirst,
+  /// Belady within classes, the class chosen by a running estimate of the
+  /// write queue: reuse SSD copies first, then intervals that need a write
+  /// while the queue can finish it before the release, then persistent
+  /// arguments entering on SSD (their write moves to the step's end), then
+  /// whatever stalls least.
+  WriteAware,
   /// The interval with the most byte-points: bytes x interval length.
   LargestArea,
   /// The interval whose last touch is the oldest.
@@ -188,6 +199,10 @@ llvm::StringRef victimRuleName(VictimRule rule) {
   switch (rule) {
   case VictimRule::FurthestNextUse:
     return "furthest-next-use";
+  case VictimRule::CopiesFirst:
+    return "copies-first";
+  case VictimRule::WriteAware:
+    return "write-aware";
   case VictimRule::LargestArea:
     return "largest-area";
   case VictimRule::LeastRecentlyUsed:
@@ -219,6 +234,14 @@ struct Candidate {
   }
 };
 
+/// What evicting a candidate costs, for the write-aware rule.
+enum class CandidateClass : unsigned {
+  NeedsWrite,
+  ReusesCopy,
+  EntersOnSsd,
+  LeavesOnSsd,
+};
+
 /// The eviction sweep for one victim rule. Interval k of a tensor lies
 /// between touch k-1 (entry for k = 0 of an argument) and touch k; the
 /// interval that ends in a touch at which the tensor may leave on SSD
@@ -226,11 +249,20 @@ struct Candidate {
 class EvictionSweep {
 public:
   EvictionSweep(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+                llvm::ArrayRef<double> opSeconds, const Target &target,
                 llvm::ArrayRef<uint64_t> unplannedLive, uint64_t budget,
                 VictimRule rule)
-      : graph(graph), lifetimes(lifetimes), budget(budget), rule(rule),
-        live(unplannedLive) {
+      : graph(graph), lifetimes(lifetimes), target(target), budget(budget),
+        rule(rule), live(unplannedLive), hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
+    computeBefore.assign(lifetimes.numPoints() + 1, 0);
+    for (uint32_t point = 0; point < opSeconds.size(); ++point)
+      computeBefore[point + 1] = computeBefore[point] + opSeconds[point];
+    computeBefore.back() = computeBefore[lifetimes.numPoints() - 1];
+    secondsPerWrittenByte = 1 / target.ssdWriteBandwidth;
+    if (target.hasHostLink())
+      secondsPerWrittenByte =
+          std::max(secondsPerWrittenByte, 1 / target.deviceToHostBandwidth);
   }
 
   /// torchtune's policy: every saved activation leaves between its last
@@ -261,14 +293,13 @@ public:
         push(tensor, 0);
     for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
       while (live.at(point) > static_cast<int64_t>(budget)) {
-        if (heap.empty())
+        std::optional<Candidate> candidate = nextVictim(point);
+        if (!candidate)
           return createStringError(inconvertibleErrorCode(),
                                    "internal error: nothing left to evict at "
                                    "point %u",
                                    point);
-        Candidate candidate = heap.top();
-        heap.pop();
-        evict(candidate, point);
+        evict(*candidate, point);
       }
       // Intervals that start after this point become candidates for the
       // points that follow.
@@ -307,7 +338,9 @@ private:
     if (!info.bytes || (interval == 0 && !info.isArgument()) ||
         (interval >= touches.size() && !touches.empty()))
       return;
-    int64_t previous = interval == 0 ? -1 : touches[interval - 1];
+    int64_t previous = interval == 0
+                           ? int64_t(-1)
+                           : static_cast<int64_t>(touches[interval - 1]);
     bool leaves = leavesAt(tensor, interval);
     int64_t next =
         interval < touches.size() ? touches[interval] : lifetimes.returnPoint();
@@ -320,6 +353,14 @@ private:
       priority =
           leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
       break;
+    case VictimRule::CopiesFirst: {
+      bool needsNoWrite =
+          hasCopy[tensor] || (interval == 0 && isPersistentRole(info.role));
+      priority =
+          (needsNoWrite ? lifetimes.numPoints() + 2.0 : 0.0) +
+          (leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next));
+      break;
+    }
     case VictimRule::LargestArea:
       priority =
           static_cast<double>(info.bytes) * static_cast<double>(end - previous);
@@ -331,7 +372,91 @@ private:
       priority = static_cast<double>(info.bytes);
       break;
     }
-    heap.push(Candidate{priority, info.bytes, tensor, interval});
+    CandidateClass kind = CandidateClass::NeedsWrite;
+    if (rule == VictimRule::WriteAware) {
+      priority =
+          leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
+      if (interval == 0 && isPersistentRole(info.role))
+        kind = CandidateClass::EntersOnSsd;
+      else if (hasCopy[tensor])
+        kind = CandidateClass::ReusesCopy;
+      else if (leaves)
+        kind = CandidateClass::LeavesOnSsd;
+    }
+    heaps[static_cast<unsigned>(kind)].push(
+        Candidate{priority, info.bytes, tensor, interval});
+  }
+
+  /// Whether evicting `candidate` at `point` would free nothing.
+  bool isStale(const Candidate &candidate, uint32_t point) const {
+    auto existing = intervalGap.find(key(candidate.tensor, candidate.interval));
+    if (existing != intervalGap.end()) {
+      const Gap &gap = plan.gaps[existing->second];
+      return gap.entersOnSsd || gap.releaseSlot <= point;
+    }
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(candidate.tensor);
+    uint32_t next = candidate.interval < touches.size()
+                        ? touches[candidate.interval]
+                        : lifetimes.returnPoint();
+    return !leavesAt(candidate.tensor, candidate.interval) && next <= point;
+  }
+
+  /// The top of a class's heap after dropping stale entries.
+  const Candidate *top(CandidateClass kind, uint32_t point) {
+    auto &heap = heaps[static_cast<unsigned>(kind)];
+    while (!heap.empty() && isStale(heap.top(), point))
+      heap.pop();
+    return heap.empty() ? nullptr : &heap.top();
+  }
+
+  /// The estimated stall of releasing `candidate` at `point` after writing
+  /// it, and the time its write would complete.
+  std::pair<double, double> estimateWrite(const Candidate &candidate,
+                                          uint32_t point) const {
+    double issued =
+        computeBefore[definedAfter(candidate.tensor)] + estimatedStall;
+    double done = std::max(writeQueueFree, issued) + target.ioLatencySeconds +
+                  candidate.bytes * secondsPerWrittenByte;
+    return {done - (computeBefore[point] + estimatedStall), done};
+  }
+
+  std::optional<Candidate> take(CandidateClass kind, uint32_t point,
+                                bool writes) {
+    Candidate candidate = *top(kind, point);
+    heaps[static_cast<unsigned>(kind)].pop();
+    if (writes) {
+      auto [stall, done] = estimateWrite(candidate, point);
+      writeQueueFree = done;
+      estimatedStall += std::max(0.0, stall);
+    }
+    return candidate;
+  }
+
+  std::optional<Candidate> nextVictim(uint32_t point) {
+    if (rule != VictimRule::WriteAware) {
+      auto &heap = heaps[static_cast<unsigned>(CandidateClass::NeedsWrite)];
+      if (heap.empty())
+        return std::nullopt;
+      Candidate candidate = heap.top();
+      heap.pop();
+      return candidate;
+    }
+    if (top(CandidateClass::ReusesCopy, point))
+      return take(CandidateClass::ReusesCopy, point, false);
+    const Candidate *write = top(CandidateClass::NeedsWrite, point);
+    if (write && estimateWrite(*write, point).first <= 0)
+      return take(CandidateClass::NeedsWrite, point, true);
+    if (top(CandidateClass::EntersOnSsd, point))
+      return take(CandidateClass::EntersOnSsd, point, false);
+    const Candidate *leave = top(CandidateClass::LeavesOnSsd, point);
+    if (leave && (!write || estimateWrite(*leave, point).first <
+                                estimateWrite(*write, point).first))
+      return take(CandidateClass::LeavesOnSsd, point, true);
+    if (write)
+      return take(CandidateClass::NeedsWrite, point, true);
+    if (leave)
+      return take(CandidateClass::LeavesOnSsd, point, true);
+    return std::nullopt;
   }
 
   void addGap(const Gap &gap, uint32_t interval) {
@@ -339,6 +464,7 @@ private:
     live.add(gap.absentFrom(), gap.absentTo(lifetimes.numPoints()),
              -static_cast<int64_t>(bytes));
     intervalGap[key(gap.tensor, interval)] = plan.gaps.size();
+    hasCopy[gap.tensor] = true;
     plan.gaps.push_back(gap);
   }
 
@@ -436,13 +562,23 @@ private:
 
   const StepGraph &graph;
   const LifetimeAnalysis &lifetimes;
+  const Target &target;
   uint64_t budget;
   VictimRule rule;
   LiveTree live;
   Plan plan;
-  std::priority_queue<Candidate> heap;
+  /// Candidates by class; rules other than WriteAware use one heap.
+  std::array<std::priority_queue<Candidate>, 4> heaps;
+  /// Compute seconds before each point, and the write-aware rule's running
+  /// estimates of the stall so far and of when the write queue drains.
+  std::vector<double> computeBefore;
+  double secondsPerWrittenByte;
+  double estimatedStall = 0;
+  double writeQueueFree = 0;
   /// The gap of each evicted interval, by key(tensor, interval).
   llvm::DenseMap<uint64_t, uint32_t> intervalGap;
+  /// Tensors that are or will be on SSD by the end of the sweep so far.
+  std::vector<bool> hasCopy;
 };
 
 struct PlanningContext {
@@ -596,29 +732,60 @@ Evaluated evaluate(const PlanningContext &context, Plan plan) {
   return result;
 }
 
-/// The `ssd` prefetch schedule: backward from the uses on the simulated
-/// queues, re-simulated and refined, against as-soon-as-memory-allows; the
-/// fastest wins.
-Evaluated scheduleOnQueues(const PlanningContext &context, Plan plan,
+/// Issues offloads in the order of their releases: each write goes out
+/// right after its definition but never before a write that is needed
+/// earlier, so that the FIFO write queue serves the earliest deadline first.
+void orderWritesByDeadline(Plan &plan) {
+  std::vector<uint32_t> writes;
+  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
+    if (plan.gaps[index].writes)
+      writes.push_back(index);
+  llvm::sort(writes, [&](uint32_t a, uint32_t b) {
+    return std::make_pair(plan.gaps[a].releaseSlot, plan.gaps[a].tensor) <
+           std::make_pair(plan.gaps[b].releaseSlot, plan.gaps[b].tensor);
+  });
+  uint32_t issued = 0;
+  for (uint32_t index : writes) {
+    Gap &gap = plan.gaps[index];
+    gap.offloadSlot =
+        std::min(std::max(gap.offloadSlot, issued), gap.releaseSlot);
+    issued = gap.offloadSlot;
+  }
+}
+
+/// The `ssd` transfer schedule. Reloads: backward from the uses on the
+/// simulated queues, re-simulated and refined, against as soon as memory
+/// allows. Writes: right after the definition, or in deadline order. The
+/// fastest combination wins.
+Evaluated scheduleOnQueues(const PlanningContext &context, const Plan &gaps,
                            unsigned rounds) {
-  std::vector<uint32_t> order = reloadsInUseOrder(plan);
-  Plan eager = plan;
-  placePrefetches(context, eager, order,
-                  desiredSlots(context, eager, order,
-                               PrefetchRule::AsSoonAsMemoryAllows, 0));
-  Evaluated best = evaluate(context, std::move(eager));
-  best.plan.detail = "as-soon-as-memory-allows";
-  SimulationResult simulation = context.simulate(plan);
-  for (unsigned round = 0; round < rounds; ++round) {
-    placePrefetches(context, plan, order,
-                    slotsBackwardFromUses(context, plan, order, simulation));
-    simulation = context.simulate(plan);
-    if (simulation.stepSeconds < best.stepSeconds) {
-      best = evaluate(context, plan);
-      best.plan.detail = "backward-from-use";
+  std::optional<Evaluated> best;
+  for (bool byDeadline : {false, true}) {
+    Plan plan = gaps;
+    if (byDeadline)
+      orderWritesByDeadline(plan);
+    std::string writes = byDeadline ? "+writes-by-deadline" : "";
+    std::vector<uint32_t> order = reloadsInUseOrder(plan);
+    Plan eager = plan;
+    placePrefetches(context, eager, order,
+                    desiredSlots(context, eager, order,
+                                 PrefetchRule::AsSoonAsMemoryAllows, 0));
+    Evaluated candidate = evaluate(context, std::move(eager));
+    candidate.plan.detail = "as-soon-as-memory-allows" + writes;
+    if (!best || candidate.betterThan(*best))
+      best = std::move(candidate);
+    SimulationResult simulation = context.simulate(plan);
+    for (unsigned round = 0; round < rounds; ++round) {
+      placePrefetches(context, plan, order,
+                      slotsBackwardFromUses(context, plan, order, simulation));
+      simulation = context.simulate(plan);
+      if (simulation.stepSeconds < best->stepSeconds) {
+        best = evaluate(context, plan);
+        best->plan.detail = "backward-from-use" + writes;
+      }
     }
   }
-  return best;
+  return std::move(*best);
 }
 
 struct BaselineRules {
@@ -646,8 +813,8 @@ llvm::Expected<Plan> sweep(const PlanningContext &context,
                            llvm::ArrayRef<uint64_t> unplannedLive,
                            uint64_t budget, VictimRule rule,
                            std::optional<unsigned> stashWindow) {
-  EvictionSweep sweep(context.graph, context.lifetimes, unplannedLive, budget,
-                      rule);
+  EvictionSweep sweep(context.graph, context.lifetimes, context.opSeconds,
+                      context.target, unplannedLive, budget, rule);
   if (stashWindow)
     sweep.evictSavedActivations(*stashWindow);
   return sweep.run();
@@ -702,8 +869,7 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
   PlanningContext context{graph, lifetimes, opSeconds, target};
   if (options.policy == Policy::Ssd) {
     std::string detail = plan.detail;
-    plan = scheduleOnQueues(context, std::move(plan), options.refinementRounds)
-               .plan;
+    plan = scheduleOnQueues(context, plan, options.refinementRounds).plan;
     plan.detail = detail.empty() ? plan.detail : detail + "+" + plan.detail;
     return;
   }
@@ -734,14 +900,15 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
       return std::move(error);
     // Our own candidates: each victim rule with the queue-driven schedule.
     for (VictimRule rule :
-         {VictimRule::FurthestNextUse, VictimRule::LargestArea,
+         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
+          VictimRule::CopiesFirst, VictimRule::LargestArea,
           VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
       llvm::Expected<Plan> gaps = sweep(
           context, unplannedLive, options.memoryBudget, rule, std::nullopt);
       if (!gaps)
         return gaps.takeError();
       Evaluated candidate =
-          scheduleOnQueues(context, std::move(*gaps), options.refinementRounds);
+          scheduleOnQueues(context, *gaps, options.refinementRounds);
       candidate.plan.detail =
           victimRuleName(rule).str() + "+" + candidate.plan.detail;
       consider(std::move(candidate));
