@@ -17,6 +17,8 @@ config.test_exec_root = os.path.join(config.ssd_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%ssd_src_root", config.ssd_src_root))
 config.substitutions.append(("%ssd_lib_dir", config.ssd_lib_dir))
+# The MLIR runner utility libraries that mlir-cpu-runner loads.
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -22,11 +23,11 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::ssd::SSDDialect, mlir::func::FuncDialect,
-                  mlir::arith::ArithDialect, mlir::tensor::TensorDialect,
-                  mlir::linalg::LinalgDialect, mlir::tosa::TosaDialect,
-                  mlir::scf::SCFDialect, mlir::memref::MemRefDialect,
-                  mlir::bufferization::BufferizationDialect>();
+  registry.insert<
+      mlir::ssd::SSDDialect, mlir::func::FuncDialect, mlir::arith::ArithDialect,
+      mlir::tensor::TensorDialect, mlir::linalg::LinalgDialect,
+      mlir::math::MathDialect, mlir::tosa::TosaDialect, mlir::scf::SCFDialect,
+      mlir::memref::MemRefDialect, mlir::bufferization::BufferizationDialect>();
   mlir::registerTransformsPasses();
   mlir::ssd::registerSSDPasses();
   return mlir::asMainReturnCode(

@@ -53,7 +53,10 @@ int64_t mlir::ssd::getTensorByteSize(RankedTensorType type) {
     bits = 64;
   else
     bits = element.getIntOrFloatBitWidth();
-  return (type.getNumElements() * bits + 7) / 8;
+  // Sub-byte elements take a byte each in memory, as PyTorch's bool and the
+  // default lowering to LLVM store them.
+  int64_t elementBytes = std::max<int64_t>(1, (bits + 7) / 8);
+  return type.getNumElements() * elementBytes;
 }
 
 //===----------------------------------------------------------------------===//

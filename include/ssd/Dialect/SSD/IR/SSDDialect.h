@@ -34,8 +34,8 @@ std::optional<ArgRole> parseArgRole(llvm::StringRef role);
 /// Persistent state survives the step: parameters, optimizer state, buffers.
 inline bool isPersistent(ArgRole role) { return role != ArgRole::Input; }
 
-/// Bytes of the data of a statically shaped tensor type; sub-byte element
-/// types round up to whole bytes.
+/// Bytes of the data of a statically shaped tensor type; sub-byte elements
+/// take a whole byte each.
 int64_t getTensorByteSize(RankedTensorType type);
 
 } // namespace mlir::ssd

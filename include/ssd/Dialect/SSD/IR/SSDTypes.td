@@ -42,8 +42,8 @@ def SSD_HandleType : SSD_Type<"Handle", "handle"> {
   let assemblyFormat = "`<` $tensorType `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Bytes of the tensor's data (elements times element bytes, rounded up
-    /// to whole bytes for sub-byte element types).
+    /// Bytes of the tensor's data (elements times element bytes; sub-byte
+    /// elements take a whole byte each).
     int64_t getByteSize() const;
   }];
 }
