@@ -11,6 +11,7 @@
 #include "ssd/Runtime/Status.h"
 
 #include <cerrno>
+#include <cstdlib>
 
 #ifdef SSD_HAVE_CUDA
 #include <cuda.h>
@@ -57,7 +58,10 @@ struct Driver {
   std::string error;
 
   Driver() {
-    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    // SSDRT_CUDA_LIBRARY lets tests substitute a fake driver.
+    const char *path = std::getenv("SSDRT_CUDA_LIBRARY");
+    void *lib =
+        dlopen(path && *path ? path : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
       const char *e = dlerror();
       error = std::string("no CUDA driver (") + (e ? e : "dlopen failed") + ")";

@@ -796,9 +796,14 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
       StagingPool::Chunk *c = pool->acquire();
       if (!reading) {
         if (r.kind == MemKind::Device) {
-          dev->copyToHost(c->data, mem + pos, len, toHost);
-          dev->record(c->event, toHost);
-          dev->synchronize(c->event);
+          try {
+            dev->copyToHost(c->data, mem + pos, len, toHost);
+            dev->record(c->event, toHost);
+            dev->synchronize(c->event);
+          } catch (...) {
+            pool->release(c);
+            throw;
+          }
         } else {
           std::memcpy(c->data, mem + pos, len);
         }
