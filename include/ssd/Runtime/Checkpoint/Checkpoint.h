@@ -1,0 +1,229 @@
+//===- Checkpoint.h - Sharded, elastic, crash-safe checkpoints --*- C++ -*-===//
+//
+// Saving: `beginCheckpoint` creates ROOT/step-<12 digits>/, each saving rank
+// streams its shards through a `RankWriter` into one O_DIRECT data file, and
+// `commitCheckpoint` assembles the manifest from every rank's record and
+// commits atomically (data fsync'd, manifest written under a temporary name,
+// fsync'd, renamed, directory fsync'd, then the `latest` pointer moved the
+// same way). A directory without `manifest.json` is uncommitted and never
+// loaded.
+//
+// Loading: a `CheckpointReader` opens a committed directory, and each rank
+// asks for the boxes it owns now, whatever the saving layout was; the reader
+// plans with the chunk grid, reads only the checksum blocks that overlap the
+// request, verifies each block's XXH3 before copying out of it, and reports
+// the bytes it read.
+//
+// Typical use with ranks simulated as threads (real ranks gather the
+// `RankRecord`s to rank 0 instead):
+//
+//   auto engine = makeCheckpointEngine();
+//   std::string dir = beginCheckpoint(root, step);
+//   RankWriter writer(*engine, dir, rank, step);
+//   writer.addChunk("w", DType::F32, {1024, 64}, {rank * 256, 0}, {256, 64},
+//   p); records[rank] = writer.finish(); commitCheckpoint(root, dir,
+//   std::move(records), {.keep = 3});
+//
+//   CheckpointReader reader(*engine, readLatest(root));
+//   reader.load({{"w", DType::F32, {1024, 64}, {0, 32}, {1024, 32}, out}});
+//
+//===----------------------------------------------------------------------===//
+#ifndef SSD_RUNTIME_CHECKPOINT_CHECKPOINT_H
+#define SSD_RUNTIME_CHECKPOINT_CHECKPOINT_H
+
+#include "ssd/Runtime/Checkpoint/Manifest.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <future>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace ssd::rt {
+class IoEngine;
+} // namespace ssd::rt
+
+namespace ssd::rt::ckpt {
+
+/// An engine suited to checkpoint traffic (auto-selected backend, deep queue).
+std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth = 64);
+
+struct IoOptions {
+  /// Bytes per staging buffer (a multiple of 4096) and how many are in
+  /// flight per writer or reader.
+  uint64_t stagingBytes = 8u << 20;
+  unsigned stagingBuffers = 4;
+  /// Open data files with O_DIRECT (falls back to buffered I/O where the
+  /// file system refuses it, e.g. tmpfs).
+  bool direct = true;
+};
+
+//===----------------------------------------------------------------------===//
+// Saving
+//===----------------------------------------------------------------------===//
+
+/// What one rank contributes to the manifest.
+struct RankRecord {
+  uint64_t step = 0;
+  RankState state;
+  struct Piece {
+    std::string tensor;
+    DType dtype;
+    std::vector<uint64_t> shape;
+    Chunk chunk;
+  };
+  std::vector<Piece> pieces;
+};
+
+/// "step-000000000042".
+std::string checkpointDirName(uint64_t step);
+
+/// Creates ROOT (if needed) and ROOT/step-<step>, removing an uncommitted
+/// leftover of the same step. Throws EEXIST if that step is committed.
+/// Returns the directory's path.
+std::string beginCheckpoint(const std::string &root, uint64_t step);
+
+/// Removes an uncommitted checkpoint directory after a failed save; throws
+/// EEXIST rather than touch a committed one.
+void abortCheckpoint(const std::string &dir);
+
+/// Streams one rank's chunks into `<dir>/rank-<rank>.data`.
+class RankWriter {
+public:
+  RankWriter(IoEngine &engine, const std::string &dir, uint32_t rank,
+             uint64_t step, IoOptions options = {},
+             uint64_t checksumBlockBytes = kDefaultChecksumBlockBytes);
+  /// Waits for writes in flight; a writer destroyed before `finish` leaves
+  /// an uncommitted directory behind.
+  ~RankWriter();
+  RankWriter(const RankWriter &) = delete;
+  RankWriter &operator=(const RankWriter &) = delete;
+
+  /// Adds the box [offsets, offsets + sizes) of tensor `name`, whose global
+  /// shape is `shape`; `data` holds the box row-major and contiguous. The
+  /// bytes are copied before returning, so `data` may be reused at once.
+  void addChunk(const std::string &name, DType dtype,
+                std::span<const uint64_t> shape,
+                std::span<const uint64_t> offsets,
+                std::span<const uint64_t> sizes, const void *data);
+  /// Non-tensor state of this rank (see docs/checkpoint-format.md).
+  void setRankState(std::string rng, uint64_t dataLoaderPosition);
+  /// Writes what is buffered, fsyncs and closes the file.
+  RankRecord finish();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+struct CommitOptions {
+  /// Committed checkpoints to keep after this one is published (0: all).
+  unsigned keep = 0;
+  uint64_t checksumBlockBytes = kDefaultChecksumBlockBytes;
+};
+
+/// Builds, validates and atomically commits the manifest of `dir` from all
+/// ranks' records (indexed by rank), then moves ROOT/latest to it and
+/// applies retention. Throws EINVAL for inconsistent records (step, dtype or
+/// shape mismatch, overlapping or missing chunks) without committing.
+Manifest commitCheckpoint(const std::string &root, const std::string &dir,
+                          std::vector<RankRecord> records,
+                          const CommitOptions &options = {});
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+/// A box of a saved tensor that the caller owns now; `dest` receives it
+/// row-major and contiguous. `dtype` and `shape` must match the checkpoint.
+struct LoadRequest {
+  std::string tensor;
+  DType dtype = DType::F32;
+  std::vector<uint64_t> shape;
+  std::vector<uint64_t> offsets;
+  std::vector<uint64_t> sizes;
+  void *dest = nullptr;
+};
+
+/// Non-tensor state for one rank of a run resuming with `worldSize` ranks.
+struct ResumeState {
+  uint64_t step = 0;
+  /// True when `rng` continues a saved stream; false when the caller must
+  /// seed this rank itself (a rank that did not exist at save).
+  bool rngRestored = false;
+  std::string rng;
+  /// Same world size: this rank's own position. Otherwise the sum of all
+  /// saved ranks' positions, and `positionIsGlobal` is set: the data loader
+  /// resumes the global sample stream there and re-partitions it.
+  uint64_t dataLoaderPosition = 0;
+  bool positionIsGlobal = false;
+};
+
+/// Called with (bytes done, bytes total) as long operations progress.
+using ProgressFn = std::function<void(uint64_t, uint64_t)>;
+
+class CheckpointReader {
+public:
+  /// Reads and validates `<dir>/manifest.json`. Throws ENOENT naming the
+  /// directory when it is uncommitted.
+  CheckpointReader(IoEngine &engine, const std::string &dir,
+                   IoOptions options = {});
+  ~CheckpointReader();
+  CheckpointReader(const CheckpointReader &) = delete;
+  CheckpointReader &operator=(const CheckpointReader &) = delete;
+
+  const Manifest &manifest() const;
+  const std::string &directory() const;
+
+  /// Fills every request, reading each needed checksum block once.
+  void load(std::span<const LoadRequest> requests,
+            const ProgressFn &progress = {});
+  /// Reads every chunk and checks every block checksum.
+  void verifyAll(const ProgressFn &progress = {});
+  /// Bytes read from data files so far.
+  uint64_t bytesRead() const;
+
+  ResumeState resumeState(uint32_t rank, uint32_t worldSize) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
+// The checkpoint root: latest pointer, listing, retention
+//===----------------------------------------------------------------------===//
+
+/// Points ROOT/latest at `dirName` atomically (temporary file, fsync,
+/// rename, fsync of ROOT).
+void publishLatest(const std::string &root, const std::string &dirName);
+
+/// The committed directory ROOT/latest names. Throws ENOENT when there is no
+/// pointer or it names an uncommitted directory, EINVAL when it is not a
+/// plain name.
+std::string readLatest(const std::string &root);
+
+struct CheckpointListing {
+  std::string name;
+  uint64_t step = 0;
+  bool committed = false;
+  bool latest = false;
+  /// Bytes of all files in the directory.
+  uint64_t bytes = 0;
+};
+
+/// Checkpoint directories under ROOT ordered by step.
+std::vector<CheckpointListing> listCheckpoints(const std::string &root);
+
+/// Keeps the newest `keep` (at least 1) committed checkpoints (and always the
+/// one latest names), removes older ones manifest first, and removes
+/// uncommitted leftovers older than the newest committed checkpoint (newer
+/// uncommitted ones may be saves in progress). Returns the removed names.
+std::vector<std::string> collectGarbage(const std::string &root, unsigned keep);
+
+} // namespace ssd::rt::ckpt
+
+#endif // SSD_RUNTIME_CHECKPOINT_CHECKPOINT_H

@@ -1,0 +1,74 @@
+//===- Json.h - Strict JSON for checkpoint manifests ------------*- C++ -*-===//
+//
+// A small, strict JSON reader and writer for checkpoint manifests and
+// safetensors headers. Strict because the manifest decides which bytes the
+// reader touches: it accepts only what RFC 8259 allows, rejects duplicate
+// keys, nesting deeper than 64, and numbers that are not exact 64-bit
+// integers (a manifest never needs fractions), and every error names the byte
+// offset where parsing stopped. Parsing only builds values; it never runs code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SSD_RUNTIME_CHECKPOINT_JSON_H
+#define SSD_RUNTIME_CHECKPOINT_JSON_H
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ssd::rt::ckpt {
+
+/// One JSON value. Objects keep their keys in document order.
+class JsonValue {
+public:
+  enum class Kind { Null, Bool, Integer, String, Array, Object };
+
+  JsonValue() = default;
+  static JsonValue boolean(bool value);
+  static JsonValue integer(uint64_t magnitude, bool negative = false);
+  static JsonValue string(std::string value);
+  static JsonValue array();
+  static JsonValue object();
+
+  Kind kind() const { return valueKind; }
+  static const char *kindName(Kind kind);
+
+  bool asBool() const { return boolValue; }
+  /// The magnitude and sign of an integer.
+  uint64_t magnitude() const { return intMagnitude; }
+  bool isNegative() const { return intNegative; }
+  const std::string &asString() const { return text; }
+  const std::vector<JsonValue> &items() const { return elements; }
+  const std::vector<std::pair<std::string, JsonValue>> &members() const {
+    return fields;
+  }
+  /// The member named `key`, or null when absent.
+  const JsonValue *find(std::string_view key) const;
+
+  /// Appends to an array.
+  JsonValue &push(JsonValue value);
+  /// Appends a member to an object (the caller keeps keys unique).
+  JsonValue &set(std::string key, JsonValue value);
+
+private:
+  Kind valueKind = Kind::Null;
+  bool boolValue = false;
+  bool intNegative = false;
+  uint64_t intMagnitude = 0;
+  std::string text;
+  std::vector<JsonValue> elements;
+  std::vector<std::pair<std::string, JsonValue>> fields;
+};
+
+/// Parses `text` as one JSON document. Throws `ssd::rt::Error(EINVAL)` whose
+/// message starts with `origin` and names the byte offset and the cause.
+JsonValue parseJson(std::string_view text, const std::string &origin);
+
+/// Serialises `value`: objects and arrays of objects one member per line,
+/// arrays of scalars on one line, so that manifests stay readable and diffable.
+std::string writeJson(const JsonValue &value);
+
+} // namespace ssd::rt::ckpt
+
+#endif // SSD_RUNTIME_CHECKPOINT_JSON_H

@@ -1,0 +1,422 @@
+//===- CheckpointReader.cpp - Elastic, verified loads ---------------------===//
+//
+// Loading happens in two steps. Planning maps each request onto the chunks
+// it overlaps through the chunk grid (no all-pairs scan), turns every
+// overlap into contiguous runs of bytes, and merges the runs' checksum
+// blocks into aligned read extents, so each needed block is read once even
+// when several requests share it. Execution streams the extents through a
+// ring of aligned buffers with several reads in flight, verifies each
+// block's XXH3 on arrival, and only then copies the runs out.
+//
+//===----------------------------------------------------------------------===//
+#include "FileUtil.h"
+#include "ssd/Runtime/Checkpoint/Checkpoint.h"
+#include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/Status.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <map>
+#include <sys/stat.h>
+#include <unordered_map>
+#include <xxhash.h>
+
+namespace ssd::rt::ckpt {
+
+namespace {
+
+constexpr uint64_t kMaxManifestBytes = 256u << 20;
+
+/// Bytes of chunk `chunkIndex` that go to `dest`.
+struct Run {
+  uint64_t chunkByte;
+  char *dest;
+  uint64_t length;
+};
+
+/// One aligned read covering checksum blocks [firstBlock, endBlock) of a
+/// chunk, and the copies out of it.
+struct Extent {
+  const TensorEntry *tensor;
+  size_t chunkIndex;
+  uint64_t firstBlock, endBlock;
+  uint64_t fileOffset, readLength;
+  struct Copy {
+    uint64_t extentByte;
+    char *dest;
+    uint64_t length;
+  };
+  std::vector<Copy> copies;
+};
+
+std::string shapeText(const std::vector<uint64_t> &shape) {
+  std::string s = "[";
+  for (size_t d = 0; d < shape.size(); ++d)
+    s += (d ? ", " : "") + std::to_string(shape[d]);
+  return s + "]";
+}
+
+/// Appends the runs copying the overlap of `request` and `chunk`.
+void addRuns(const LoadRequest &request, const Chunk &chunk, unsigned elem,
+             std::vector<Run> &runs) {
+  size_t rank = chunk.sizes.size();
+  std::vector<uint64_t> lo(rank), hi(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    lo[d] = std::max(request.offsets[d], chunk.offsets[d]);
+    hi[d] = std::min(request.offsets[d] + request.sizes[d],
+                     chunk.offsets[d] + chunk.sizes[d]);
+    if (lo[d] >= hi[d])
+      return;
+  }
+  // Row-major strides in elements of the chunk and of the destination.
+  std::vector<uint64_t> srcStride(rank), dstStride(rank);
+  uint64_t s = 1, t = 1;
+  for (size_t d = rank; d-- > 0;) {
+    srcStride[d] = s;
+    dstStride[d] = t;
+    s *= chunk.sizes[d];
+    t *= request.sizes[d];
+  }
+  // A run spans dimensions [outer, rank): trailing dimensions that both the
+  // chunk and the request cover entirely merge into one contiguous run.
+  size_t outer = rank == 0 ? 0 : rank - 1;
+  auto fullyCovered = [&](size_t d) {
+    return lo[d] == chunk.offsets[d] &&
+           hi[d] == chunk.offsets[d] + chunk.sizes[d] &&
+           lo[d] == request.offsets[d] &&
+           hi[d] == request.offsets[d] + request.sizes[d];
+  };
+  while (outer > 0 && fullyCovered(outer))
+    --outer;
+  uint64_t runElems =
+      rank == 0 ? 1 : (hi[outer] - lo[outer]) * srcStride[outer];
+  char *dest = static_cast<char *>(request.dest);
+  std::vector<uint64_t> at(lo.begin(), lo.begin() + outer);
+  while (true) {
+    uint64_t src = 0, dst = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      uint64_t x = d < outer ? at[d] : lo[d];
+      src += (x - chunk.offsets[d]) * srcStride[d];
+      dst += (x - request.offsets[d]) * dstStride[d];
+    }
+    runs.push_back({src * elem, dest + dst * elem, runElems * elem});
+    size_t d = outer;
+    while (d > 0) {
+      --d;
+      if (++at[d] < hi[d])
+        break;
+      at[d] = lo[d];
+      if (d == 0)
+        return;
+    }
+    if (outer == 0)
+      return;
+  }
+}
+
+} // namespace
+
+struct CheckpointReader::Impl {
+  IoEngine &engine;
+  std::string dir;
+  IoOptions options;
+  Manifest manifest;
+  std::unordered_map<std::string, size_t> tensorIndex;
+  std::vector<std::unique_ptr<ChunkGrid>> grids;
+  struct DataFile {
+    OwnedFd fd;
+    std::string path;
+  };
+  std::map<std::string, DataFile> files;
+  std::atomic<uint64_t> bytesRead{0};
+
+  Impl(IoEngine &engine, const std::string &dir, IoOptions options)
+      : engine(engine), dir(dir), options(options) {
+    std::string path = dir + "/" + kManifestName;
+    if (!pathExists(path))
+      fail(ENOENT, dir + " is not a committed checkpoint (no " +
+                       std::string(kManifestName) + ")");
+    manifest = parseManifest(readWholeFile(path, kMaxManifestBytes), path);
+    for (size_t i = 0; i < manifest.tensors.size(); ++i) {
+      tensorIndex[manifest.tensors[i].name] = i;
+      grids.push_back(std::make_unique<ChunkGrid>(manifest.tensors[i], path));
+    }
+  }
+
+  DataFile &file(const std::string &name) {
+    auto it = files.find(name);
+    if (it != files.end())
+      return it->second;
+    DataFile f;
+    f.path = dir + "/" + name;
+    bool direct = false;
+    f.fd = openDataFile(f.path, O_RDONLY, options.direct, direct);
+    struct stat st;
+    if (::fstat(f.fd.get(), &st) != 0)
+      fail(errno, "stat of " + f.path + " failed: " + errnoText(errno));
+    uint64_t expected = manifest.findFile(name)->fileBytes;
+    if (uint64_t(st.st_size) < expected)
+      fail(ENODATA, f.path + " is truncated: " + std::to_string(st.st_size) +
+                        " bytes, the manifest records " +
+                        std::to_string(expected));
+    return files.emplace(name, std::move(f)).first->second;
+  }
+
+  uint64_t blockBytes() const { return manifest.checksumBlockBytes; }
+
+  /// Splits the needed blocks of one chunk into extents and distributes
+  /// the runs over them.
+  void planChunk(const TensorEntry &tensor, size_t chunkIndex,
+                 std::vector<Run> &runs, std::vector<Extent> &out) {
+    const Chunk &chunk = tensor.chunks[chunkIndex];
+    uint64_t block = blockBytes();
+    uint64_t maxBlocks = std::max<uint64_t>(1, options.stagingBytes / block);
+    std::sort(runs.begin(), runs.end(), [](const Run &a, const Run &b) {
+      return a.chunkByte < b.chunkByte;
+    });
+    size_t first = out.size();
+    auto addExtent = [&](uint64_t b0, uint64_t b1) {
+      Extent e{&tensor, chunkIndex, b0, b1, 0, 0, {}};
+      uint64_t start = chunk.fileOffset + b0 * block;
+      uint64_t end = chunk.fileOffset + std::min(b1 * block, chunk.length);
+      e.fileOffset = alignDown(start, kAlignment);
+      e.readLength = alignUp(end, kAlignment) - e.fileOffset;
+      out.push_back(std::move(e));
+    };
+    // Runs are sorted by start; merge their blocks into maximal intervals.
+    uint64_t openFirst = 0, openEnd = 0;
+    auto closeInterval = [&]() {
+      for (uint64_t b = openFirst; b < openEnd; b += maxBlocks)
+        addExtent(b, std::min(openEnd, b + maxBlocks));
+    };
+    bool open = false;
+    for (const Run &r : runs) {
+      uint64_t b0 = r.chunkByte / block;
+      uint64_t b1 = (r.chunkByte + r.length - 1) / block + 1;
+      if (open && b0 <= openEnd) {
+        openEnd = std::max(openEnd, b1);
+        continue;
+      }
+      if (open)
+        closeInterval();
+      openFirst = b0;
+      openEnd = b1;
+      open = true;
+    }
+    if (open)
+      closeInterval();
+    // Clip each run to the extents it crosses.
+    auto begin = out.begin() + first;
+    for (const Run &r : runs) {
+      uint64_t runEnd = r.chunkByte + r.length;
+      auto it = std::upper_bound(begin, out.end(), r.chunkByte,
+                                 [&](uint64_t byte, const Extent &e) {
+                                   return byte < e.endBlock * block;
+                                 });
+      for (; r.dest && it != out.end() && it->firstBlock * block < runEnd;
+           ++it) {
+        uint64_t lo = std::max(r.chunkByte, it->firstBlock * block);
+        uint64_t hi = std::min(runEnd, it->endBlock * block);
+        uint64_t extentByte = chunk.fileOffset + lo - it->fileOffset;
+        it->copies.push_back(
+            {extentByte, r.dest + (lo - r.chunkByte), hi - lo});
+      }
+    }
+  }
+
+  void verifyExtent(const Extent &e, const char *data) {
+    const Chunk &chunk = e.tensor->chunks[e.chunkIndex];
+    uint64_t block = blockBytes();
+    for (uint64_t b = e.firstBlock; b < e.endBlock; ++b) {
+      uint64_t chunkByte = b * block;
+      uint64_t n = std::min(block, chunk.length - chunkByte);
+      uint64_t at = chunk.fileOffset + chunkByte;
+      uint64_t computed = XXH3_64bits(data + (at - e.fileOffset), n);
+      if (computed != chunk.checksums[b]) {
+        char text[80];
+        std::snprintf(text, sizeof(text), "expected %016llx, computed %016llx",
+                      (unsigned long long)chunk.checksums[b],
+                      (unsigned long long)computed);
+        fail(EBADMSG, "checksum mismatch in " + dir + "/" + chunk.file +
+                          " at offset " + std::to_string(at) + " length " +
+                          std::to_string(n) + ": tensor \"" + e.tensor->name +
+                          "\" chunk " + std::to_string(e.chunkIndex) +
+                          " block " + std::to_string(b) + ": " + text);
+      }
+    }
+  }
+
+  void execute(std::vector<Extent> &extents, const ProgressFn &progress) {
+    std::sort(extents.begin(), extents.end(),
+              [](const Extent &a, const Extent &b) {
+                const std::string &fa = a.tensor->chunks[a.chunkIndex].file;
+                const std::string &fb = b.tensor->chunks[b.chunkIndex].file;
+                return fa != fb ? fa < fb : a.fileOffset < b.fileOffset;
+              });
+    uint64_t total = 0, done = 0, largest = 0;
+    for (const Extent &e : extents) {
+      total += e.readLength;
+      largest = std::max(largest, e.readLength);
+      file(e.tensor->chunks[e.chunkIndex].file);
+    }
+    struct Slot {
+      AlignedBuffer buffer;
+      std::future<IoResult> pending;
+      const Extent *extent = nullptr;
+    };
+    size_t slotCount = std::min<size_t>(options.stagingBuffers, extents.size());
+    std::vector<Slot> slots(slotCount);
+    for (Slot &slot : slots)
+      slot.buffer = allocateAligned(std::max<uint64_t>(largest, kAlignment));
+    // Reads in flight write into the slots' buffers; wait for them before
+    // the buffers go, including when an error unwinds this frame.
+    struct Drain {
+      std::vector<Slot> &slots;
+      ~Drain() {
+        for (Slot &s : slots)
+          if (s.pending.valid())
+            s.pending.wait();
+      }
+    } drain{slots};
+
+    auto finishSlot = [&](Slot &slot) {
+      const Extent &e = *slot.extent;
+      const std::string &path =
+          files.at(e.tensor->chunks[e.chunkIndex].file).path;
+      IoResult result = slot.pending.get();
+      throwIfFailed(result, "read", path, e.fileOffset, e.readLength);
+      bytesRead += e.readLength;
+      verifyExtent(e, slot.buffer.get());
+      for (const Extent::Copy &c : e.copies)
+        std::memcpy(c.dest, slot.buffer.get() + c.extentByte, c.length);
+      done += e.readLength;
+      if (progress)
+        progress(done, total);
+    };
+
+    for (size_t i = 0; i < extents.size(); ++i) {
+      Slot &slot = slots[i % slotCount];
+      if (slot.pending.valid())
+        finishSlot(slot);
+      const Extent &e = extents[i];
+      IoRequest request;
+      request.kind = IoOpKind::Read;
+      request.fd = file(e.tensor->chunks[e.chunkIndex].file).fd.get();
+      request.buf = slot.buffer.get();
+      request.len = e.readLength;
+      request.offset = e.fileOffset;
+      slot.extent = &e;
+      slot.pending = engine.submit(request);
+    }
+    for (size_t i = 0; i < slotCount; ++i) {
+      Slot &slot = slots[(extents.size() + i) % slotCount];
+      if (slot.pending.valid())
+        finishSlot(slot);
+    }
+  }
+};
+
+CheckpointReader::CheckpointReader(IoEngine &engine, const std::string &dir,
+                                   IoOptions options)
+    : impl(std::make_unique<Impl>(engine, dir, options)) {}
+
+CheckpointReader::~CheckpointReader() = default;
+
+const Manifest &CheckpointReader::manifest() const { return impl->manifest; }
+const std::string &CheckpointReader::directory() const { return impl->dir; }
+uint64_t CheckpointReader::bytesRead() const { return impl->bytesRead; }
+
+void CheckpointReader::load(std::span<const LoadRequest> requests,
+                            const ProgressFn &progress) {
+  Impl &r = *impl;
+  // Runs per (tensor, chunk), in first-touched order.
+  std::unordered_map<uint64_t, size_t> workIndex;
+  struct Work {
+    const TensorEntry *tensor;
+    size_t chunk;
+    std::vector<Run> runs;
+  };
+  std::vector<Work> work;
+  for (const LoadRequest &request : requests) {
+    auto found = r.tensorIndex.find(request.tensor);
+    if (found == r.tensorIndex.end())
+      fail(ENOENT,
+           "tensor \"" + request.tensor + "\" is not in checkpoint " + r.dir);
+    const TensorEntry &tensor = r.manifest.tensors[found->second];
+    std::string what = "load of tensor \"" + tensor.name + "\" from " + r.dir;
+    if (request.dtype != tensor.dtype)
+      fail(EINVAL, what + ": dtype mismatch: the checkpoint has " +
+                       dtypeName(tensor.dtype) + ", the request asks for " +
+                       dtypeName(request.dtype));
+    if (request.shape != tensor.shape)
+      fail(EINVAL, what + ": shape mismatch: the checkpoint has " +
+                       shapeText(tensor.shape) + ", the request asks for " +
+                       shapeText(request.shape));
+    if (request.offsets.size() != tensor.shape.size() ||
+        request.sizes.size() != tensor.shape.size())
+      fail(EINVAL, what + ": offsets and sizes need " +
+                       std::to_string(tensor.shape.size()) + " entries");
+    for (size_t d = 0; d < tensor.shape.size(); ++d)
+      if (request.offsets[d] > tensor.shape[d] ||
+          request.sizes[d] > tensor.shape[d] - request.offsets[d])
+        fail(EINVAL, what +
+                         ": requested box lies outside the shape in "
+                         "dimension " +
+                         std::to_string(d));
+    if (volume(request.sizes) > 0 && !request.dest)
+      fail(EINVAL, what + ": null destination");
+    unsigned elem = dtypeSize(tensor.dtype);
+    r.grids[found->second]->forEachOverlap(
+        request.offsets, request.sizes, [&](size_t chunk) {
+          uint64_t key = uint64_t(found->second) << 32 | chunk;
+          auto [it, inserted] = workIndex.emplace(key, work.size());
+          if (inserted)
+            work.push_back({&tensor, chunk, {}});
+          addRuns(request, tensor.chunks[chunk], elem, work[it->second].runs);
+        });
+  }
+  std::vector<Extent> extents;
+  for (Work &w : work)
+    r.planChunk(*w.tensor, w.chunk, w.runs, extents);
+  r.execute(extents, progress);
+}
+
+void CheckpointReader::verifyAll(const ProgressFn &progress) {
+  Impl &r = *impl;
+  std::vector<Extent> extents;
+  for (const TensorEntry &tensor : r.manifest.tensors)
+    for (size_t c = 0; c < tensor.chunks.size(); ++c) {
+      if (tensor.chunks[c].length == 0)
+        continue;
+      // A run without a destination reads and verifies without copying.
+      std::vector<Run> whole{{0, nullptr, tensor.chunks[c].length}};
+      r.planChunk(tensor, c, whole, extents);
+    }
+  r.execute(extents, progress);
+}
+
+ResumeState CheckpointReader::resumeState(uint32_t rank,
+                                          uint32_t worldSize) const {
+  const Manifest &m = impl->manifest;
+  if (worldSize == 0 || rank >= worldSize)
+    fail(EINVAL, "rank " + std::to_string(rank) + " is outside world size " +
+                     std::to_string(worldSize));
+  ResumeState state;
+  state.step = m.step;
+  if (rank < m.worldSize) {
+    state.rngRestored = true;
+    state.rng = m.ranks[rank].rng;
+  }
+  if (worldSize == m.worldSize) {
+    state.dataLoaderPosition = m.ranks[rank].dataLoaderPosition;
+    return state;
+  }
+  state.positionIsGlobal = true;
+  for (const RankState &saved : m.ranks)
+    state.dataLoaderPosition += saved.dataLoaderPosition;
+  return state;
+}
+
+} // namespace ssd::rt::ckpt

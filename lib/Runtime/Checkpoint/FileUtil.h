@@ -1,0 +1,73 @@
+//===- FileUtil.h - File helpers shared by the checkpoint code --*- C++ -*-===//
+//
+// Internal to lib/Runtime/Checkpoint: an owned descriptor, aligned staging
+// memory, whole-file reads and durable small-file writes, directory fsync,
+// and the conversion of an `IoResult` into an error naming the file, offset
+// and length.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SSD_LIB_RUNTIME_CHECKPOINT_FILEUTIL_H
+#define SSD_LIB_RUNTIME_CHECKPOINT_FILEUTIL_H
+
+#include "ssd/Runtime/IoEngine.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+namespace ssd::rt::ckpt {
+
+class OwnedFd {
+public:
+  OwnedFd() = default;
+  explicit OwnedFd(int fd) : fd(fd) {}
+  OwnedFd(OwnedFd &&other) noexcept : fd(other.release()) {}
+  OwnedFd &operator=(OwnedFd &&other) noexcept;
+  ~OwnedFd();
+  int get() const { return fd; }
+  int release();
+  /// Closes and reports a close failure (which can carry a write error).
+  void close(const std::string &path);
+
+private:
+  int fd = -1;
+};
+
+struct FreeDeleter {
+  void operator()(void *p) const { std::free(p); }
+};
+using AlignedBuffer = std::unique_ptr<char, FreeDeleter>;
+
+/// `bytes` (a multiple of 4096) of 4096-aligned memory; throws ENOMEM.
+AlignedBuffer allocateAligned(uint64_t bytes);
+
+uint64_t alignUp(uint64_t value, uint64_t alignment);
+uint64_t alignDown(uint64_t value, uint64_t alignment);
+
+/// Opens a data file, with O_DIRECT when `direct` and the file system
+/// allows it; `gotDirect` says which. Throws with the path on failure.
+OwnedFd openDataFile(const std::string &path, int flags, bool direct,
+                     bool &gotDirect);
+
+/// Reads a whole regular file of at most `maxBytes`; throws ENOENT, EFBIG...
+std::string readWholeFile(const std::string &path, uint64_t maxBytes);
+
+/// Creates `path` with `content`, then fsyncs it (not its directory).
+void writeFileDurably(const std::string &path, const std::string &content);
+
+void fsyncDirectory(const std::string &path);
+
+/// Renames within one directory and fsyncs that directory.
+void renameDurably(const std::string &dir, const std::string &from,
+                   const std::string &to);
+
+bool pathExists(const std::string &path);
+
+/// Throws `Error` for a failed transfer, naming what, path, offset, length.
+void throwIfFailed(const IoResult &result, const char *what,
+                   const std::string &path, uint64_t offset, uint64_t length);
+
+} // namespace ssd::rt::ckpt
+
+#endif // SSD_LIB_RUNTIME_CHECKPOINT_FILEUTIL_H

@@ -1,0 +1,428 @@
+//===- Json.cpp - Strict JSON for checkpoint manifests --------------------===//
+//
+// A recursive-descent parser over a string_view with an explicit depth bound,
+// and a writer that escapes every control character. See Json.h for the
+// accepted language.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/Checkpoint/Json.h"
+#include "ssd/Runtime/Status.h"
+
+#include <cerrno>
+
+namespace ssd::rt::ckpt {
+
+JsonValue JsonValue::boolean(bool value) {
+  JsonValue v;
+  v.valueKind = Kind::Bool;
+  v.boolValue = value;
+  return v;
+}
+
+JsonValue JsonValue::integer(uint64_t magnitude, bool negative) {
+  JsonValue v;
+  v.valueKind = Kind::Integer;
+  v.intMagnitude = magnitude;
+  v.intNegative = negative && magnitude != 0;
+  return v;
+}
+
+JsonValue JsonValue::string(std::string value) {
+  JsonValue v;
+  v.valueKind = Kind::String;
+  v.text = std::move(value);
+  return v;
+}
+
+JsonValue JsonValue::array() {
+  JsonValue v;
+  v.valueKind = Kind::Array;
+  return v;
+}
+
+JsonValue JsonValue::object() {
+  JsonValue v;
+  v.valueKind = Kind::Object;
+  return v;
+}
+
+const char *JsonValue::kindName(Kind kind) {
+  switch (kind) {
+  case Kind::Null:
+    return "null";
+  case Kind::Bool:
+    return "boolean";
+  case Kind::Integer:
+    return "integer";
+  case Kind::String:
+    return "string";
+  case Kind::Array:
+    return "array";
+  case Kind::Object:
+    return "object";
+  }
+  return "?";
+}
+
+const JsonValue *JsonValue::find(std::string_view key) const {
+  for (const auto &[name, value] : fields)
+    if (name == key)
+      return &value;
+  return nullptr;
+}
+
+JsonValue &JsonValue::push(JsonValue value) {
+  elements.push_back(std::move(value));
+  return elements.back();
+}
+
+JsonValue &JsonValue::set(std::string key, JsonValue value) {
+  fields.emplace_back(std::move(key), std::move(value));
+  return fields.back().second;
+}
+
+namespace {
+
+constexpr unsigned kMaxDepth = 64;
+
+class Parser {
+public:
+  Parser(std::string_view text, const std::string &origin)
+      : text(text), origin(origin) {}
+
+  JsonValue document() {
+    JsonValue value = parseValue(0);
+    skipSpace();
+    if (pos != text.size())
+      error("unexpected text after the JSON document");
+    return value;
+  }
+
+private:
+  [[noreturn]] void error(const std::string &cause) {
+    fail(EINVAL, origin + ": invalid JSON at byte " + std::to_string(pos) +
+                     ": " + cause);
+  }
+
+  void skipSpace() {
+    while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' ||
+                                 text[pos] == '\n' || text[pos] == '\r'))
+      ++pos;
+  }
+
+  void expectWord(std::string_view word) {
+    if (text.substr(pos, word.size()) != word)
+      error("expected '" + std::string(word) + "'");
+    pos += word.size();
+  }
+
+  JsonValue parseValue(unsigned depth) {
+    skipSpace();
+    if (pos == text.size())
+      error("unexpected end of input");
+    char c = text[pos];
+    switch (c) {
+    case '{':
+      return parseObject(depth + 1);
+    case '[':
+      return parseArray(depth + 1);
+    case '"':
+      return JsonValue::string(parseString());
+    case 't':
+      expectWord("true");
+      return JsonValue::boolean(true);
+    case 'f':
+      expectWord("false");
+      return JsonValue::boolean(false);
+    case 'n':
+      expectWord("null");
+      return JsonValue();
+    default:
+      if (c == '-' || (c >= '0' && c <= '9'))
+        return parseInteger();
+      error(std::string("unexpected character '") + c + "'");
+    }
+  }
+
+  JsonValue parseInteger() {
+    bool negative = false;
+    if (text[pos] == '-') {
+      negative = true;
+      ++pos;
+    }
+    size_t start = pos;
+    uint64_t value = 0;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+      unsigned digit = text[pos] - '0';
+      if (value > (UINT64_MAX - digit) / 10)
+        error("integer does not fit in 64 bits");
+      value = value * 10 + digit;
+      ++pos;
+    }
+    if (pos == start)
+      error("expected a digit");
+    if (text[start] == '0' && pos - start > 1)
+      error("leading zeros are not allowed");
+    if (pos < text.size() &&
+        (text[pos] == '.' || text[pos] == 'e' || text[pos] == 'E'))
+      error("only integers are accepted");
+    return JsonValue::integer(value, negative);
+  }
+
+  unsigned hexQuad() {
+    if (text.size() - pos < 4)
+      error("truncated \\u escape");
+    unsigned value = 0;
+    for (int i = 0; i < 4; ++i) {
+      char h = text[pos++];
+      value <<= 4;
+      if (h >= '0' && h <= '9')
+        value |= h - '0';
+      else if (h >= 'a' && h <= 'f')
+        value |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F')
+        value |= h - 'A' + 10;
+      else
+        error("bad hex digit in \\u escape");
+    }
+    return value;
+  }
+
+  static void appendUtf8(std::string &out, unsigned cp) {
+    if (cp < 0x80) {
+      out += char(cp);
+    } else if (cp < 0x800) {
+      out += char(0xC0 | (cp >> 6));
+      out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += char(0xE0 | (cp >> 12));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    } else {
+      out += char(0xF0 | (cp >> 18));
+      out += char(0x80 | ((cp >> 12) & 0x3F));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    }
+  }
+
+  std::string parseString() {
+    ++pos; // opening quote
+    std::string out;
+    while (true) {
+      if (pos == text.size())
+        error("unterminated string");
+      unsigned char c = text[pos++];
+      if (c == '"')
+        return out;
+      if (c < 0x20)
+        error("control character in string");
+      if (c != '\\') {
+        out += char(c);
+        continue;
+      }
+      if (pos == text.size())
+        error("unterminated escape");
+      char e = text[pos++];
+      switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        out += e;
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'u': {
+        unsigned cp = hexQuad();
+        if (cp >= 0xDC00 && cp <= 0xDFFF)
+          error("unpaired low surrogate");
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          if (text.substr(pos, 2) != "\\u")
+            error("unpaired high surrogate");
+          pos += 2;
+          unsigned low = hexQuad();
+          if (low < 0xDC00 || low > 0xDFFF)
+            error("bad low surrogate");
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        }
+        appendUtf8(out, cp);
+        break;
+      }
+      default:
+        error(std::string("unknown escape '\\") + e + "'");
+      }
+    }
+  }
+
+  JsonValue parseArray(unsigned depth) {
+    if (depth > kMaxDepth)
+      error("nesting deeper than " + std::to_string(kMaxDepth));
+    ++pos;
+    JsonValue array = JsonValue::array();
+    skipSpace();
+    if (pos < text.size() && text[pos] == ']') {
+      ++pos;
+      return array;
+    }
+    while (true) {
+      array.push(parseValue(depth));
+      skipSpace();
+      if (pos == text.size())
+        error("unterminated array");
+      char c = text[pos++];
+      if (c == ']')
+        return array;
+      if (c != ',')
+        error("expected ',' or ']' in array");
+    }
+  }
+
+  JsonValue parseObject(unsigned depth) {
+    if (depth > kMaxDepth)
+      error("nesting deeper than " + std::to_string(kMaxDepth));
+    ++pos;
+    JsonValue object = JsonValue::object();
+    skipSpace();
+    if (pos < text.size() && text[pos] == '}') {
+      ++pos;
+      return object;
+    }
+    while (true) {
+      skipSpace();
+      if (pos == text.size() || text[pos] != '"')
+        error("expected a string key");
+      size_t keyPos = pos;
+      std::string key = parseString();
+      if (object.find(key)) {
+        pos = keyPos;
+        error("duplicate key \"" + key + "\"");
+      }
+      skipSpace();
+      if (pos == text.size() || text[pos] != ':')
+        error("expected ':' after key");
+      ++pos;
+      object.set(std::move(key), parseValue(depth));
+      skipSpace();
+      if (pos == text.size())
+        error("unterminated object");
+      char c = text[pos++];
+      if (c == '}')
+        return object;
+      if (c != ',')
+        error("expected ',' or '}' in object");
+    }
+  }
+
+  std::string_view text;
+  const std::string &origin;
+  size_t pos = 0;
+};
+
+void writeString(std::string &out, const std::string &s) {
+  out += '"';
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (c < 0x20) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  out += '"';
+}
+
+bool isScalar(const JsonValue &v) {
+  return v.kind() != JsonValue::Kind::Array &&
+         v.kind() != JsonValue::Kind::Object;
+}
+
+void writeValue(std::string &out, const JsonValue &v, unsigned indent) {
+  std::string pad(indent + 1, ' ');
+  switch (v.kind()) {
+  case JsonValue::Kind::Null:
+    out += "null";
+    return;
+  case JsonValue::Kind::Bool:
+    out += v.asBool() ? "true" : "false";
+    return;
+  case JsonValue::Kind::Integer:
+    if (v.isNegative())
+      out += '-';
+    out += std::to_string(v.magnitude());
+    return;
+  case JsonValue::Kind::String:
+    writeString(out, v.asString());
+    return;
+  case JsonValue::Kind::Array: {
+    bool flat = true;
+    for (const JsonValue &item : v.items())
+      flat = flat && isScalar(item);
+    out += '[';
+    bool first = true;
+    for (const JsonValue &item : v.items()) {
+      out += first ? "" : ",";
+      if (flat) {
+        out += first ? "" : " ";
+      } else {
+        out += '\n';
+        out += pad;
+      }
+      first = false;
+      writeValue(out, item, indent + 1);
+    }
+    if (!flat && !v.items().empty())
+      out += '\n' + std::string(indent, ' ');
+    out += ']';
+    return;
+  }
+  case JsonValue::Kind::Object: {
+    out += '{';
+    bool first = true;
+    for (const auto &[key, member] : v.members()) {
+      out += first ? "\n" : ",\n";
+      first = false;
+      out += pad;
+      writeString(out, key);
+      out += ": ";
+      writeValue(out, member, indent + 1);
+    }
+    if (!v.members().empty())
+      out += '\n' + std::string(indent, ' ');
+    out += '}';
+    return;
+  }
+  }
+}
+
+} // namespace
+
+JsonValue parseJson(std::string_view text, const std::string &origin) {
+  return Parser(text, origin).document();
+}
+
+std::string writeJson(const JsonValue &value) {
+  std::string out;
+  writeValue(out, value, 0);
+  out += '\n';
+  return out;
+}
+
+} // namespace ssd::rt::ckpt

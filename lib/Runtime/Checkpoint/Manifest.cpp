@@ -1,0 +1,572 @@
+//===- Manifest.cpp - The checkpoint manifest and its validation ----------===//
+//
+// Conversion between `Manifest` and its JSON form, the semantic checks that
+// make a parsed manifest safe to act on, and the chunk grid index.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/Checkpoint/Manifest.h"
+#include "ssd/Runtime/Checkpoint/Json.h"
+#include "ssd/Runtime/Status.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <unordered_set>
+
+namespace ssd::rt::ckpt {
+
+namespace {
+
+struct DTypeInfo {
+  DType dtype;
+  const char *name;
+  unsigned size;
+};
+
+constexpr DTypeInfo kDTypes[] = {
+    {DType::F64, "F64", 8},   {DType::F32, "F32", 4}, {DType::F16, "F16", 2},
+    {DType::BF16, "BF16", 2}, {DType::I64, "I64", 8}, {DType::I32, "I32", 4},
+    {DType::I16, "I16", 2},   {DType::I8, "I8", 1},   {DType::U8, "U8", 1},
+    {DType::Bool, "BOOL", 1},
+};
+
+constexpr uint64_t kMaxGridCells = 1u << 24;
+constexpr size_t kMaxRank = 32;
+
+} // namespace
+
+const char *dtypeName(DType dtype) {
+  for (const DTypeInfo &info : kDTypes)
+    if (info.dtype == dtype)
+      return info.name;
+  return "?";
+}
+
+std::optional<DType> parseDType(std::string_view name) {
+  for (const DTypeInfo &info : kDTypes)
+    if (name == info.name)
+      return info.dtype;
+  return std::nullopt;
+}
+
+unsigned dtypeSize(DType dtype) {
+  for (const DTypeInfo &info : kDTypes)
+    if (info.dtype == dtype)
+      return info.size;
+  return 0;
+}
+
+uint64_t volume(std::span<const uint64_t> sizes) {
+  uint64_t n = 1;
+  for (uint64_t s : sizes) {
+    if (s != 0 && n > UINT64_MAX / s)
+      fail(EOVERFLOW, "tensor volume exceeds 2^64 elements");
+    n *= s;
+  }
+  return n;
+}
+
+bool isPlainFileName(std::string_view name) {
+  if (name.empty() || name.size() > 255 || name[0] == '.')
+    return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
+      return false;
+  return true;
+}
+
+const TensorEntry *Manifest::findTensor(std::string_view name) const {
+  for (const TensorEntry &t : tensors)
+    if (t.name == name)
+      return &t;
+  return nullptr;
+}
+
+const RankState *Manifest::findFile(std::string_view file) const {
+  for (const RankState &r : ranks)
+    if (r.file == file)
+      return &r;
+  return nullptr;
+}
+
+uint64_t Manifest::tensorBytes() const {
+  uint64_t total = 0;
+  for (const TensorEntry &t : tensors)
+    for (const Chunk &c : t.chunks)
+      total += c.length;
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// Chunk grid
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string boxText(std::span<const uint64_t> offsets,
+                    std::span<const uint64_t> sizes) {
+  std::string s = "[";
+  for (size_t d = 0; d < offsets.size(); ++d) {
+    s += d ? ", " : "";
+    s += std::to_string(offsets[d]) + ":" +
+         std::to_string(offsets[d] + sizes[d]);
+  }
+  return s + "]";
+}
+
+/// Index of `value` in the sorted `cuts` (which contain it).
+size_t cutIndex(const std::vector<uint64_t> &cuts, uint64_t value) {
+  return std::lower_bound(cuts.begin(), cuts.end(), value) - cuts.begin();
+}
+
+/// Visits every cell index of the cell box [lo, hi) of a grid whose cell
+/// counts per dimension are `extent`, in row-major order.
+template <typename Visit>
+void forEachCell(const std::vector<size_t> &lo, const std::vector<size_t> &hi,
+                 const std::vector<size_t> &extent, Visit &&visit) {
+  size_t rank = lo.size();
+  for (size_t d = 0; d < rank; ++d)
+    if (lo[d] >= hi[d])
+      return;
+  std::vector<size_t> at = lo;
+  while (true) {
+    size_t cell = 0;
+    for (size_t d = 0; d < rank; ++d)
+      cell = cell * extent[d] + at[d];
+    visit(cell);
+    size_t d = rank;
+    while (d > 0) {
+      --d;
+      if (++at[d] < hi[d])
+        break;
+      at[d] = lo[d];
+      if (d == 0)
+        return;
+    }
+    if (rank == 0)
+      return;
+  }
+}
+
+} // namespace
+
+ChunkGrid::ChunkGrid(const TensorEntry &tensor, const std::string &origin) {
+  size_t rank = tensor.shape.size();
+  cuts.resize(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    std::vector<uint64_t> &c = cuts[d];
+    c.push_back(0);
+    c.push_back(tensor.shape[d]);
+    for (const Chunk &chunk : tensor.chunks) {
+      c.push_back(chunk.offsets[d]);
+      c.push_back(chunk.offsets[d] + chunk.sizes[d]);
+    }
+    std::sort(c.begin(), c.end());
+    c.erase(std::unique(c.begin(), c.end()), c.end());
+  }
+  std::vector<size_t> extent(rank);
+  uint64_t cells = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    extent[d] = cuts[d].size() - 1;
+    cells *= extent[d];
+    if (cells > kMaxGridCells)
+      fail(EINVAL, origin + ": tensor \"" + tensor.name +
+                       "\": chunk layout too fragmented (more than " +
+                       std::to_string(kMaxGridCells) + " grid cells)");
+  }
+  if (volume(tensor.shape) == 0)
+    cells = 0;
+  cellChunk.assign(cells, UINT32_MAX);
+  std::vector<size_t> lo(rank), hi(rank);
+  for (size_t i = 0; i < tensor.chunks.size(); ++i) {
+    const Chunk &chunk = tensor.chunks[i];
+    for (size_t d = 0; d < rank; ++d) {
+      lo[d] = cutIndex(cuts[d], chunk.offsets[d]);
+      hi[d] = cutIndex(cuts[d], chunk.offsets[d] + chunk.sizes[d]);
+    }
+    if (cells == 0)
+      continue;
+    forEachCell(lo, hi, extent, [&](size_t cell) {
+      uint32_t other = cellChunk[cell];
+      if (other != UINT32_MAX) {
+        const Chunk &o = tensor.chunks[other];
+        fail(EINVAL, origin + ": tensor \"" + tensor.name + "\": chunk " +
+                         std::to_string(i) + " " +
+                         boxText(chunk.offsets, chunk.sizes) +
+                         " overlaps chunk " + std::to_string(other) + " " +
+                         boxText(o.offsets, o.sizes));
+      }
+      cellChunk[cell] = uint32_t(i);
+    });
+  }
+  for (size_t cell = 0; cell < cellChunk.size(); ++cell) {
+    if (cellChunk[cell] != UINT32_MAX)
+      continue;
+    std::vector<uint64_t> offsets(rank), sizes(rank);
+    size_t rest = cell;
+    for (size_t d = rank; d-- > 0;) {
+      size_t k = rest % extent[d];
+      rest /= extent[d];
+      offsets[d] = cuts[d][k];
+      sizes[d] = cuts[d][k + 1] - cuts[d][k];
+    }
+    fail(EINVAL, origin + ": tensor \"" + tensor.name + "\": region " +
+                     boxText(offsets, sizes) + " is not covered by any chunk");
+  }
+}
+
+void ChunkGrid::forEachOverlap(std::span<const uint64_t> offsets,
+                               std::span<const uint64_t> sizes,
+                               const std::function<void(size_t)> &visit) const {
+  if (cellChunk.empty())
+    return;
+  size_t rank = cuts.size();
+  std::vector<size_t> lo(rank), hi(rank), extent(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    const std::vector<uint64_t> &c = cuts[d];
+    extent[d] = c.size() - 1;
+    // The cell containing the first index, up to the cell after the last.
+    lo[d] = std::upper_bound(c.begin(), c.end(), offsets[d]) - c.begin() - 1;
+    hi[d] =
+        std::lower_bound(c.begin(), c.end(), offsets[d] + sizes[d]) - c.begin();
+  }
+  // One chunk may cover several cells of an irregular layout; report it once.
+  uint32_t previous = UINT32_MAX;
+  std::unordered_set<uint32_t> seen;
+  forEachCell(lo, hi, extent, [&](size_t cell) {
+    uint32_t chunk = cellChunk[cell];
+    if (chunk == previous)
+      return;
+    previous = chunk;
+    if (seen.insert(chunk).second)
+      visit(chunk);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// JSON form
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Reads typed fields out of a JSON object, naming the field path in errors.
+class FieldReader {
+public:
+  FieldReader(const JsonValue &object, std::string path,
+              const std::string &origin)
+      : object(object), path(std::move(path)), origin(origin) {
+    if (object.kind() != JsonValue::Kind::Object)
+      error(this->path, "expected an object, found " +
+                            std::string(JsonValue::kindName(object.kind())));
+  }
+
+  [[noreturn]] void error(const std::string &where,
+                          const std::string &cause) const {
+    fail(EINVAL, origin + ": " + where + ": " + cause);
+  }
+
+  std::string at(const std::string &key) const {
+    return path.empty() ? key : path + "." + key;
+  }
+
+  const JsonValue &get(const std::string &key, JsonValue::Kind kind) const {
+    const JsonValue *v = object.find(key);
+    if (!v)
+      error(at(key), "missing");
+    if (v->kind() != kind)
+      error(at(key), std::string("expected ") + JsonValue::kindName(kind) +
+                         ", found " + JsonValue::kindName(v->kind()));
+    return *v;
+  }
+
+  uint64_t unsignedInt(const std::string &key,
+                       uint64_t max = UINT64_MAX) const {
+    const JsonValue &v = get(key, JsonValue::Kind::Integer);
+    if (v.isNegative() || v.magnitude() > max)
+      error(at(key), "value out of range [0, " + std::to_string(max) + "]");
+    return v.magnitude();
+  }
+
+  const std::string &string(const std::string &key) const {
+    return get(key, JsonValue::Kind::String).asString();
+  }
+
+  std::vector<uint64_t> unsignedList(const std::string &key) const {
+    const JsonValue &v = get(key, JsonValue::Kind::Array);
+    if (v.items().size() > kMaxRank)
+      error(at(key), "more than " + std::to_string(kMaxRank) + " entries");
+    std::vector<uint64_t> out;
+    for (const JsonValue &item : v.items()) {
+      if (item.kind() != JsonValue::Kind::Integer || item.isNegative())
+        error(at(key), "expected non-negative integers");
+      out.push_back(item.magnitude());
+    }
+    return out;
+  }
+
+  const JsonValue &object;
+  std::string path;
+  const std::string &origin;
+};
+
+std::string hex64(uint64_t v) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4)
+    s[i] = digits[v & 15];
+  return s;
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  return -1;
+}
+
+std::optional<uint64_t> parseHex64(const std::string &s) {
+  if (s.size() != 16)
+    return std::nullopt;
+  uint64_t v = 0;
+  for (char c : s) {
+    int d = hexDigit(c);
+    if (d < 0)
+      return std::nullopt;
+    v = v << 4 | unsigned(d);
+  }
+  return v;
+}
+
+std::string bytesToHex(const std::string &bytes) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  s.reserve(bytes.size() * 2);
+  for (unsigned char b : bytes) {
+    s += digits[b >> 4];
+    s += digits[b & 15];
+  }
+  return s;
+}
+
+std::optional<std::string> hexToBytes(const std::string &hex) {
+  if (hex.size() % 2)
+    return std::nullopt;
+  std::string out;
+  out.reserve(hex.size() / 2);
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    int hi = hexDigit(hex[i]), lo = hexDigit(hex[i + 1]);
+    if (hi < 0 || lo < 0)
+      return std::nullopt;
+    out += char(hi << 4 | lo);
+  }
+  return out;
+}
+
+JsonValue unsignedArray(const std::vector<uint64_t> &values) {
+  JsonValue a = JsonValue::array();
+  for (uint64_t v : values)
+    a.push(JsonValue::integer(v));
+  return a;
+}
+
+} // namespace
+
+Manifest parseManifest(std::string_view text, const std::string &origin) {
+  JsonValue root = parseJson(text, origin);
+  FieldReader top(root, "", origin);
+  if (top.string("format") != "ssd-checkpoint")
+    top.error("format", "expected \"ssd-checkpoint\"");
+  Manifest m;
+  uint64_t version = top.unsignedInt("version");
+  if (version > kFormatVersion)
+    fail(EPROTONOSUPPORT,
+         origin + ": format version " + std::to_string(version) +
+             " is newer than this reader supports (" +
+             std::to_string(kFormatVersion) + "); upgrade ssd-opt");
+  if (version == 0)
+    top.error("version", "version 0 does not exist");
+  m.version = uint32_t(version);
+  m.step = top.unsignedInt("step");
+  m.worldSize = uint32_t(top.unsignedInt("world_size", 1u << 20));
+  if (top.string("checksum") != "xxh3-64")
+    top.error("checksum", "expected \"xxh3-64\"");
+  m.checksumBlockBytes = top.unsignedInt("checksum_block_bytes");
+
+  const JsonValue &ranks = top.get("ranks", JsonValue::Kind::Array);
+  for (size_t i = 0; i < ranks.items().size(); ++i) {
+    FieldReader r(ranks.items()[i], "ranks[" + std::to_string(i) + "]", origin);
+    RankState state;
+    state.rank = uint32_t(r.unsignedInt("rank", UINT32_MAX));
+    state.file = r.string("file");
+    state.fileBytes = r.unsignedInt("file_bytes");
+    auto rng = hexToBytes(r.string("rng"));
+    if (!rng)
+      r.error(r.at("rng"), "expected lowercase hex bytes");
+    state.rng = std::move(*rng);
+    state.dataLoaderPosition = r.unsignedInt("data_loader_position");
+    m.ranks.push_back(std::move(state));
+  }
+
+  const JsonValue &tensors = top.get("tensors", JsonValue::Kind::Array);
+  for (size_t i = 0; i < tensors.items().size(); ++i) {
+    std::string tpath = "tensors[" + std::to_string(i) + "]";
+    FieldReader t(tensors.items()[i], tpath, origin);
+    TensorEntry entry;
+    entry.name = t.string("name");
+    auto dtype = parseDType(t.string("dtype"));
+    if (!dtype)
+      t.error(t.at("dtype"), "unknown dtype \"" + t.string("dtype") + "\"");
+    entry.dtype = *dtype;
+    entry.shape = t.unsignedList("shape");
+    const JsonValue &chunks = t.get("chunks", JsonValue::Kind::Array);
+    for (size_t j = 0; j < chunks.items().size(); ++j) {
+      FieldReader c(chunks.items()[j],
+                    tpath + ".chunks[" + std::to_string(j) + "]", origin);
+      Chunk chunk;
+      chunk.offsets = c.unsignedList("offsets");
+      chunk.sizes = c.unsignedList("sizes");
+      chunk.file = c.string("file");
+      chunk.fileOffset = c.unsignedInt("file_offset");
+      chunk.length = c.unsignedInt("length");
+      const JsonValue &sums = c.get("xxh3", JsonValue::Kind::Array);
+      for (const JsonValue &s : sums.items()) {
+        std::optional<uint64_t> v;
+        if (s.kind() == JsonValue::Kind::String)
+          v = parseHex64(s.asString());
+        if (!v)
+          c.error(c.at("xxh3"), "expected 16 lowercase hex digits per block");
+        chunk.checksums.push_back(*v);
+      }
+      entry.chunks.push_back(std::move(chunk));
+    }
+    m.tensors.push_back(std::move(entry));
+  }
+  validateManifest(m, origin);
+  return m;
+}
+
+void validateManifest(const Manifest &m, const std::string &origin) {
+  auto bad = [&](const std::string &where, const std::string &cause) {
+    fail(EINVAL, origin + ": " + where + ": " + cause);
+  };
+  if (m.worldSize == 0)
+    bad("world_size", "must be at least 1");
+  uint64_t block = m.checksumBlockBytes;
+  if (block < kAlignment || block > (1ull << 30) || (block & (block - 1)))
+    bad("checksum_block_bytes",
+        "must be a power of two between 4096 and 2^30, found " +
+            std::to_string(block));
+  if (m.ranks.size() != m.worldSize)
+    bad("ranks", "expected one entry per rank (" + std::to_string(m.worldSize) +
+                     "), found " + std::to_string(m.ranks.size()));
+  std::unordered_set<std::string> files;
+  for (size_t i = 0; i < m.ranks.size(); ++i) {
+    const RankState &r = m.ranks[i];
+    std::string where = "ranks[" + std::to_string(i) + "]";
+    if (r.rank != i)
+      bad(where + ".rank", "expected " + std::to_string(i) + ", found " +
+                               std::to_string(r.rank));
+    if (!isPlainFileName(r.file))
+      bad(where + ".file", "\"" + r.file +
+                               "\" is not a plain file name inside the "
+                               "checkpoint (no paths, no leading '.')");
+    if (r.file == kManifestName || r.file == kManifestTempName)
+      bad(where + ".file", "data file may not be named " + r.file);
+    if (r.fileBytes % kAlignment)
+      bad(where + ".file_bytes",
+          "must be a multiple of 4096 (data files are padded), found " +
+              std::to_string(r.fileBytes));
+    if (!files.insert(r.file).second)
+      bad(where + ".file", "\"" + r.file + "\" is used by two ranks");
+  }
+  std::unordered_set<std::string> names;
+  for (size_t i = 0; i < m.tensors.size(); ++i) {
+    const TensorEntry &t = m.tensors[i];
+    std::string where = "tensors[" + std::to_string(i) + "]";
+    if (t.name.empty())
+      bad(where + ".name", "empty tensor name");
+    if (!names.insert(t.name).second)
+      bad(where + ".name", "duplicate tensor \"" + t.name + "\"");
+    if (t.shape.size() > kMaxRank)
+      bad(where + ".shape",
+          "more than " + std::to_string(kMaxRank) + " dimensions");
+    uint64_t elements = volume(t.shape);
+    if (elements > UINT64_MAX / 8)
+      bad(where + ".shape", "tensor too large");
+    for (size_t j = 0; j < t.chunks.size(); ++j) {
+      const Chunk &c = t.chunks[j];
+      std::string cw = where + ".chunks[" + std::to_string(j) + "]";
+      if (c.offsets.size() != t.shape.size() ||
+          c.sizes.size() != t.shape.size())
+        bad(cw, "offsets and sizes must have " +
+                    std::to_string(t.shape.size()) + " entries like the shape");
+      for (size_t d = 0; d < t.shape.size(); ++d)
+        if (c.offsets[d] > t.shape[d] || c.sizes[d] > t.shape[d] - c.offsets[d])
+          bad(cw, "box " + boxText(c.offsets, c.sizes) +
+                      " lies outside the tensor's shape in dimension " +
+                      std::to_string(d));
+      uint64_t bytes = volume(c.sizes) * dtypeSize(t.dtype);
+      if (c.length != bytes)
+        bad(cw + ".length", "expected " + std::to_string(bytes) +
+                                " bytes for the box, found " +
+                                std::to_string(c.length));
+      const RankState *file = m.findFile(c.file);
+      if (!file)
+        bad(cw + ".file", "\"" + c.file + "\" is not a data file of any rank");
+      if (c.fileOffset > file->fileBytes ||
+          c.length > file->fileBytes - c.fileOffset)
+        bad(cw, "bytes [" + std::to_string(c.fileOffset) + ", +" +
+                    std::to_string(c.length) + ") lie past the end of " +
+                    c.file + " (" + std::to_string(file->fileBytes) +
+                    " bytes)");
+      uint64_t blocks = (c.length + block - 1) / block;
+      if (c.checksums.size() != blocks)
+        bad(cw + ".xxh3", "expected " + std::to_string(blocks) +
+                              " block checksums, found " +
+                              std::to_string(c.checksums.size()));
+    }
+    ChunkGrid(t, origin);
+  }
+}
+
+std::string serializeManifest(const Manifest &m) {
+  JsonValue root = JsonValue::object();
+  root.set("format", JsonValue::string("ssd-checkpoint"));
+  root.set("version", JsonValue::integer(m.version));
+  root.set("step", JsonValue::integer(m.step));
+  root.set("world_size", JsonValue::integer(m.worldSize));
+  root.set("checksum", JsonValue::string("xxh3-64"));
+  root.set("checksum_block_bytes", JsonValue::integer(m.checksumBlockBytes));
+  JsonValue &ranks = root.set("ranks", JsonValue::array());
+  for (const RankState &r : m.ranks) {
+    JsonValue &o = ranks.push(JsonValue::object());
+    o.set("rank", JsonValue::integer(r.rank));
+    o.set("file", JsonValue::string(r.file));
+    o.set("file_bytes", JsonValue::integer(r.fileBytes));
+    o.set("rng", JsonValue::string(bytesToHex(r.rng)));
+    o.set("data_loader_position", JsonValue::integer(r.dataLoaderPosition));
+  }
+  JsonValue &tensors = root.set("tensors", JsonValue::array());
+  for (const TensorEntry &t : m.tensors) {
+    JsonValue &o = tensors.push(JsonValue::object());
+    o.set("name", JsonValue::string(t.name));
+    o.set("dtype", JsonValue::string(dtypeName(t.dtype)));
+    o.set("shape", unsignedArray(t.shape));
+    JsonValue &chunks = o.set("chunks", JsonValue::array());
+    for (const Chunk &c : t.chunks) {
+      JsonValue &co = chunks.push(JsonValue::object());
+      co.set("offsets", unsignedArray(c.offsets));
+      co.set("sizes", unsignedArray(c.sizes));
+      co.set("file", JsonValue::string(c.file));
+      co.set("file_offset", JsonValue::integer(c.fileOffset));
+      co.set("length", JsonValue::integer(c.length));
+      JsonValue &sums = co.set("xxh3", JsonValue::array());
+      for (uint64_t s : c.checksums)
+        sums.push(JsonValue::string(hex64(s)));
+    }
+  }
+  return writeJson(root);
+}
+
+} // namespace ssd::rt::ckpt

@@ -1,0 +1,212 @@
+//===- RankWriter.cpp - One rank's data file ------------------------------===//
+//
+// Chunks are copied into a ring of aligned staging buffers and written
+// sequentially with O_DIRECT through the I/O engine, several buffers in
+// flight while the caller's thread copies and checksums the next chunk.
+// Each chunk starts at a 4096-byte boundary so that its checksum blocks are
+// aligned reads for the loader; the file is zero-padded to a multiple of
+// 4096 bytes.
+//
+//===----------------------------------------------------------------------===//
+#include "FileUtil.h"
+#include "ssd/Runtime/Checkpoint/Checkpoint.h"
+#include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/Status.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <xxhash.h>
+
+namespace ssd::rt::ckpt {
+
+std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth) {
+  std::string note;
+  return std::make_unique<IoEngine>(
+      makeBackend(EngineKind::Auto, queueDepth, note));
+}
+
+std::string checkpointDirName(uint64_t step) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "step-%012llu",
+                static_cast<unsigned long long>(step));
+  return name;
+}
+
+namespace {
+
+std::string rankFileName(uint32_t rank) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "rank-%05u.data", rank);
+  return name;
+}
+
+} // namespace
+
+struct RankWriter::Impl {
+  Impl(IoEngine &engine, const std::string &dir, uint32_t rank, uint64_t step,
+       IoOptions options, uint64_t block)
+      : engine(engine), fileName(rankFileName(rank)),
+        path(dir + "/" + fileName), options(options), checksumBlock(block) {
+    if (options.stagingBytes == 0 || options.stagingBytes % kAlignment ||
+        options.stagingBuffers == 0)
+      fail(EINVAL, "staging buffers must be non-empty multiples of 4096 bytes");
+    bool direct = false;
+    fd = openDataFile(path, O_WRONLY | O_CREAT | O_TRUNC, options.direct,
+                      direct);
+    slots.resize(options.stagingBuffers);
+    for (Slot &slot : slots)
+      slot.buffer = allocateAligned(options.stagingBytes);
+    record.step = step;
+    record.state.rank = rank;
+    record.state.file = fileName;
+  }
+
+  ~Impl() {
+    // The engine writes from the staging buffers; they must outlive it.
+    for (Slot &slot : slots)
+      if (slot.pending.valid())
+        slot.pending.wait();
+  }
+
+  struct Slot {
+    AlignedBuffer buffer;
+    std::future<IoResult> pending;
+    uint64_t offset = 0;
+    uint64_t length = 0;
+  };
+
+  void awaitSlot(Slot &slot) {
+    if (!slot.pending.valid())
+      return;
+    IoResult result = slot.pending.get();
+    throwIfFailed(result, "write", path, slot.offset, slot.length);
+  }
+
+  /// Writes the current buffer's first `bytes` (a multiple of 4096) and
+  /// moves to the next buffer once it is free.
+  void flush(uint64_t bytes) {
+    Slot &slot = slots[current];
+    slot.offset = bufferStart;
+    slot.length = bytes;
+    IoRequest request;
+    request.kind = IoOpKind::Write;
+    request.fd = fd.get();
+    request.buf = slot.buffer.get();
+    request.len = bytes;
+    request.offset = bufferStart;
+    slot.pending = engine.submit(request);
+    bufferStart += bytes;
+    fill = 0;
+    current = (current + 1) % slots.size();
+    awaitSlot(slots[current]);
+  }
+
+  void append(const char *src, uint64_t length, bool zeros) {
+    while (length > 0) {
+      uint64_t n = std::min(length, options.stagingBytes - fill);
+      char *dst = slots[current].buffer.get() + fill;
+      if (zeros)
+        std::memset(dst, 0, n);
+      else
+        std::memcpy(dst, src, n), src += n;
+      fill += n;
+      length -= n;
+      if (fill == options.stagingBytes)
+        flush(fill);
+    }
+  }
+
+  void padToAlignment() {
+    uint64_t position = bufferStart + fill;
+    append(nullptr, alignUp(position, kAlignment) - position, true);
+  }
+
+  IoEngine &engine;
+  std::string fileName, path;
+  IoOptions options;
+  uint64_t checksumBlock;
+  OwnedFd fd;
+  std::vector<Slot> slots;
+  size_t current = 0;
+  /// File offset of the current buffer's first byte, and bytes in it.
+  uint64_t bufferStart = 0;
+  uint64_t fill = 0;
+  RankRecord record;
+  bool finished = false;
+};
+
+RankWriter::RankWriter(IoEngine &engine, const std::string &dir, uint32_t rank,
+                       uint64_t step, IoOptions options,
+                       uint64_t checksumBlockBytes)
+    : impl(std::make_unique<Impl>(engine, dir, rank, step, options,
+                                  checksumBlockBytes)) {}
+
+RankWriter::~RankWriter() = default;
+
+void RankWriter::addChunk(const std::string &name, DType dtype,
+                          std::span<const uint64_t> shape,
+                          std::span<const uint64_t> offsets,
+                          std::span<const uint64_t> sizes, const void *data) {
+  Impl &w = *impl;
+  if (w.finished)
+    fail(EINVAL, "addChunk after finish on " + w.path);
+  std::string what = w.path + ": tensor \"" + name + "\"";
+  if (offsets.size() != shape.size() || sizes.size() != shape.size())
+    fail(EINVAL, what + ": offsets and sizes need " +
+                     std::to_string(shape.size()) + " entries like the shape");
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (offsets[d] > shape[d] || sizes[d] > shape[d] - offsets[d])
+      fail(EINVAL, what + ": box lies outside the shape in dimension " +
+                       std::to_string(d));
+  uint64_t length = volume(sizes) * dtypeSize(dtype);
+  if (length > 0 && !data)
+    fail(EINVAL, what + ": null data");
+
+  w.padToAlignment();
+  RankRecord::Piece piece;
+  piece.tensor = name;
+  piece.dtype = dtype;
+  piece.shape.assign(shape.begin(), shape.end());
+  Chunk &chunk = piece.chunk;
+  chunk.offsets.assign(offsets.begin(), offsets.end());
+  chunk.sizes.assign(sizes.begin(), sizes.end());
+  chunk.file = w.fileName;
+  chunk.fileOffset = w.bufferStart + w.fill;
+  chunk.length = length;
+  const char *bytes = static_cast<const char *>(data);
+  for (uint64_t at = 0; at < length; at += w.checksumBlock) {
+    uint64_t n = std::min(w.checksumBlock, length - at);
+    chunk.checksums.push_back(XXH3_64bits(bytes + at, n));
+    w.append(bytes + at, n, false);
+  }
+  w.record.pieces.push_back(std::move(piece));
+}
+
+void RankWriter::setRankState(std::string rng, uint64_t dataLoaderPosition) {
+  impl->record.state.rng = std::move(rng);
+  impl->record.state.dataLoaderPosition = dataLoaderPosition;
+}
+
+RankRecord RankWriter::finish() {
+  Impl &w = *impl;
+  if (w.finished)
+    fail(EINVAL, "finish called twice on " + w.path);
+  w.padToAlignment();
+  if (w.fill > 0)
+    w.flush(w.fill);
+  for (Impl::Slot &slot : w.slots)
+    w.awaitSlot(slot);
+  IoRequest sync;
+  sync.kind = IoOpKind::Fsync;
+  sync.fd = w.fd.get();
+  throwIfFailed(w.engine.run(sync), "fsync", w.path, 0, w.bufferStart);
+  w.fd.close(w.path);
+  w.finished = true;
+  w.record.state.fileBytes = w.bufferStart;
+  return std::move(w.record);
+}
+
+} // namespace ssd::rt::ckpt

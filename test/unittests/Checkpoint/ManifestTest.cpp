@@ -1,0 +1,179 @@
+//===- ManifestTest.cpp - Manifest and JSON parsing -----------------------===//
+//
+// The strict JSON subset, the manifest's round trip through its text form,
+// and every semantic check that keeps a hostile manifest from steering the
+// reader: unsafe paths, overlapping or missing chunks, bad lengths,
+// checksum counts, extents past the file, and versions from the future.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/Checkpoint/Manifest.h"
+#include "ssd/Runtime/Checkpoint/Json.h"
+#include "ssd/Runtime/Status.h"
+
+#include <cerrno>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+using namespace ssd::rt;
+using namespace ssd::rt::ckpt;
+using ::testing::HasSubstr;
+
+namespace {
+
+/// The error message of parsing `text` as a manifest ("" when it parses).
+std::string manifestError(const std::string &text, int *errnum = nullptr) {
+  try {
+    parseManifest(text, "m.json");
+  } catch (const Error &e) {
+    if (errnum)
+      *errnum = e.errnum;
+    return e.what();
+  }
+  return "";
+}
+
+std::string jsonError(const std::string &text) {
+  try {
+    parseJson(text, "j");
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// A valid two-rank manifest of one [4, 2] F32 tensor split by rows.
+Manifest twoRankManifest() {
+  Manifest m;
+  m.step = 7;
+  m.worldSize = 2;
+  m.checksumBlockBytes = 4096;
+  m.ranks = {{0, "rank-00000.data", 4096, "ab", 3},
+             {1, "rank-00001.data", 4096, "", 4}};
+  m.tensors = {{"w",
+                DType::F32,
+                {4, 2},
+                {{{0, 0}, {2, 2}, "rank-00000.data", 0, 16, {1}},
+                 {{2, 0}, {2, 2}, "rank-00001.data", 0, 16, {2}}}}};
+  return m;
+}
+
+std::string withChange(void (*change)(Manifest &)) {
+  Manifest m = twoRankManifest();
+  change(m);
+  // Serialise without validating so that the parser sees the bad manifest.
+  return serializeManifest(m);
+}
+
+TEST(Json, AcceptsTheStrictSubset) {
+  JsonValue v =
+      parseJson(R"( {"a": [1, -2, "x\u00e9\n", true, null], "b": {}} )", "j");
+  ASSERT_EQ(v.kind(), JsonValue::Kind::Object);
+  const JsonValue *a = v.find("a");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->items()[1].magnitude(), 2u);
+  EXPECT_TRUE(a->items()[1].isNegative());
+  EXPECT_EQ(a->items()[2].asString(), "x\xc3\xa9\n");
+  EXPECT_EQ(parseJson(writeJson(v), "j").find("a")->items().size(), 5u);
+  EXPECT_EQ(parseJson("18446744073709551615", "j").magnitude(), UINT64_MAX);
+}
+
+TEST(Json, RejectsWithTheOffset) {
+  EXPECT_THAT(jsonError(R"({"a": 1, "a": 2})"), HasSubstr("duplicate key"));
+  EXPECT_THAT(jsonError("[1.5]"), HasSubstr("only integers"));
+  EXPECT_THAT(jsonError("18446744073709551616"), HasSubstr("64 bits"));
+  EXPECT_THAT(jsonError("[1,]"), HasSubstr("at byte 3"));
+  EXPECT_THAT(jsonError("{} x"), HasSubstr("after the JSON document"));
+  EXPECT_THAT(jsonError("\"\\ud800\""), HasSubstr("surrogate"));
+  EXPECT_THAT(jsonError(std::string(100, '[')), HasSubstr("nesting deeper"));
+  EXPECT_THAT(jsonError("\"a\tb\""), HasSubstr("control character"));
+  EXPECT_THAT(jsonError("01"), HasSubstr("leading zeros"));
+}
+
+TEST(Manifest, RoundTripsThroughText) {
+  Manifest m = twoRankManifest();
+  Manifest back = parseManifest(serializeManifest(m), "m.json");
+  EXPECT_EQ(back.step, 7u);
+  EXPECT_EQ(back.ranks[0].rng, "ab");
+  EXPECT_EQ(back.ranks[1].dataLoaderPosition, 4u);
+  ASSERT_EQ(back.tensors.size(), 1u);
+  EXPECT_EQ(back.tensors[0].chunks[1].offsets, (std::vector<uint64_t>{2, 0}));
+  EXPECT_EQ(back.tensors[0].chunks[1].checksums, (std::vector<uint64_t>{2}));
+  EXPECT_EQ(serializeManifest(back), serializeManifest(m));
+}
+
+TEST(Manifest, RejectsPathsOutsideTheCheckpoint) {
+  for (const char *name :
+       {"../rank-00000.data", "/etc/passwd", "a/b", ".hidden", ""}) {
+    Manifest m = twoRankManifest();
+    m.ranks[0].file = name;
+    m.tensors[0].chunks[0].file = name;
+    EXPECT_THAT(manifestError(serializeManifest(m)),
+                HasSubstr("ranks[0].file: \"" + std::string(name) +
+                          "\" is not a plain file name"))
+        << name;
+  }
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].chunks[0].file = "other.data";
+              })),
+              HasSubstr("is not a data file of any rank"));
+}
+
+TEST(Manifest, RejectsOverlappingAndMissingChunks) {
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].chunks[1].offsets = {1, 0};
+              })),
+              HasSubstr("tensor \"w\": chunk 1 [1:3, 0:2] overlaps chunk 0"));
+  EXPECT_THAT(manifestError(withChange(
+                  [](Manifest &m) { m.tensors[0].chunks.pop_back(); })),
+              HasSubstr("region [2:4, 0:2] is not covered by any chunk"));
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].chunks[1].offsets = {3, 0};
+              })),
+              HasSubstr("lies outside the tensor's shape in dimension 0"));
+}
+
+TEST(Manifest, RejectsInconsistentChunks) {
+  EXPECT_THAT(manifestError(withChange(
+                  [](Manifest &m) { m.tensors[0].chunks[0].length = 15; })),
+              HasSubstr("chunks[0].length: expected 16 bytes"));
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].chunks[0].checksums.clear();
+              })),
+              HasSubstr("expected 1 block checksums, found 0"));
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].chunks[0].fileOffset = 4090;
+              })),
+              HasSubstr("lie past the end of rank-00000.data"));
+  EXPECT_THAT(manifestError(
+                  withChange([](Manifest &m) { m.ranks[1].fileBytes = 4000; })),
+              HasSubstr("multiple of 4096"));
+  EXPECT_THAT(manifestError(withChange(
+                  [](Manifest &m) { m.tensors.push_back(m.tensors[0]); })),
+              HasSubstr("duplicate tensor \"w\""));
+  EXPECT_THAT(manifestError(
+                  withChange([](Manifest &m) { m.checksumBlockBytes = 5000; })),
+              HasSubstr("checksum_block_bytes: must be a power of two"));
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) { m.worldSize = 3; })),
+              HasSubstr("expected one entry per rank (3)"));
+}
+
+TEST(Manifest, RejectsVersionsFromTheFuture) {
+  std::string text = serializeManifest(twoRankManifest());
+  text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");
+  int errnum = 0;
+  EXPECT_THAT(manifestError(text, &errnum),
+              HasSubstr("format version 2 is newer than this reader "
+                        "supports (1)"));
+  EXPECT_EQ(errnum, EPROTONOSUPPORT);
+}
+
+TEST(Manifest, NamesTheFieldOfATypeError) {
+  std::string text = serializeManifest(twoRankManifest());
+  text.replace(text.find("\"step\": 7"), 9, "\"step\": \"7\"");
+  EXPECT_THAT(manifestError(text), HasSubstr("m.json: step: expected integer, "
+                                             "found string"));
+  EXPECT_THAT(manifestError("{}"), HasSubstr("format: missing"));
+  EXPECT_THAT(manifestError("[]"), HasSubstr("expected an object"));
+}
+
+} // namespace

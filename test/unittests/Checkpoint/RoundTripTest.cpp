@@ -1,0 +1,157 @@
+//===- RoundTripTest.cpp - Save with N ranks, load with M -----------------===//
+//
+// Every pair of world sizes in {1, 2, 3, 4, 7}, row and column splits on
+// both sides, uneven parts (some empty), several dtypes and a scalar; ranks
+// are threads sharing one I/O engine. Also checks that elastic loads read
+// only the blocks they need and the N->M rules for non-tensor state.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckpointTestUtil.h"
+#include "ssd/Runtime/Status.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssd::rt;
+using namespace ssd::rt::ckpt;
+using namespace ssd::rt::ckpt::test;
+
+namespace {
+
+constexpr unsigned kWorldSizes[] = {1, 2, 3, 4, 7};
+
+/// Small blocks and buffers so that chunks span several checksum blocks and
+/// the staging ring wraps.
+CommitOptions smallBlocks() {
+  CommitOptions c;
+  c.checksumBlockBytes = 4096;
+  return c;
+}
+
+IoOptions smallStaging() {
+  IoOptions io;
+  io.stagingBytes = 16384;
+  io.stagingBuffers = 3;
+  return io;
+}
+
+class RoundTrip
+    : public ::testing::TestWithParam<std::tuple<unsigned, size_t>> {};
+
+TEST_P(RoundTrip, LoadsOnEveryWorldSizeAndSplit) {
+  auto [saveRanks, saveDim] = GetParam();
+  TempDir tmp;
+  auto engine = makeCheckpointEngine(16);
+  Manifest saved = savePattern(*engine, tmp.path(), 5, saveRanks, saveDim, 0,
+                               smallBlocks(), smallStaging());
+  EXPECT_EQ(saved.worldSize, saveRanks);
+  std::string dir = readLatest(tmp.path());
+  CheckpointReader(*engine, dir).verifyAll();
+  for (unsigned loadRanks : kWorldSizes)
+    for (size_t loadDim : {size_t(0), size_t(1)})
+      EXPECT_EQ(patternLoadFailures(*engine, dir, 5, loadRanks, loadDim,
+                                    smallStaging()),
+                "")
+          << loadRanks << " ranks splitting dimension offset " << loadDim;
+}
+
+INSTANTIATE_TEST_SUITE_P(WorldSizes, RoundTrip,
+                         ::testing::Combine(::testing::ValuesIn(kWorldSizes),
+                                            ::testing::Values(size_t(0),
+                                                              size_t(1))));
+
+TEST(ElasticLoad, ReshardReadsEachNeededByteOnce) {
+  TempDir tmp;
+  auto engine = makeCheckpointEngine(16);
+  PatternTensor t{"w", DType::F32, {1024, 256}, 0};
+  std::string dir = beginCheckpoint(tmp.path(), 1);
+  std::vector<RankRecord> records;
+  for (unsigned rank = 0; rank < 4; ++rank) {
+    RankWriter writer(*engine, dir, rank, 1, {}, 4096);
+    std::vector<uint64_t> offsets, sizes;
+    ownedBox(t, 0, rank, 4, offsets, sizes);
+    writer.addChunk("w", t.dtype, t.shape, offsets, sizes,
+                    patternBox(t, 1, offsets, sizes).data());
+    records.push_back(writer.finish());
+  }
+  Manifest m = commitCheckpoint(tmp.path(), dir, records, smallBlocks());
+
+  // All three target ranks planned together: every block read once.
+  CheckpointReader all(*engine, dir);
+  std::vector<std::vector<char>> out(3);
+  std::vector<LoadRequest> requests;
+  for (unsigned rank = 0; rank < 3; ++rank) {
+    LoadRequest r{"w", t.dtype, t.shape, {}, {}, nullptr};
+    ownedBox(t, 0, rank, 3, r.offsets, r.sizes);
+    out[rank].resize(volume(r.sizes) * 4);
+    r.dest = out[rank].data();
+    requests.push_back(r);
+  }
+  all.load(requests);
+  uint64_t stored = 0;
+  for (const Chunk &c : m.tensors[0].chunks)
+    stored += (c.length + 4095) / 4096 * 4096;
+  EXPECT_EQ(all.bytesRead(), stored);
+  for (unsigned rank = 0; rank < 3; ++rank)
+    EXPECT_EQ(out[rank],
+              patternBox(t, 1, requests[rank].offsets, requests[rank].sizes));
+
+  // One target rank alone reads its bytes plus at most one block of
+  // rounding at each end of each chunk it touches.
+  CheckpointReader one(*engine, dir);
+  one.load(std::span<const LoadRequest>(&requests[1], 1));
+  uint64_t needed = out[1].size();
+  EXPECT_GE(one.bytesRead(), needed);
+  EXPECT_LE(one.bytesRead(), needed + 2 * 4096 * 4);
+}
+
+TEST(ElasticLoad, RankStateFollowsTheDocumentedRules) {
+  TempDir tmp;
+  auto engine = makeCheckpointEngine(8);
+  savePattern(*engine, tmp.path(), 9, 3);
+  CheckpointReader reader(*engine, readLatest(tmp.path()));
+  // Same world size: each rank gets its own state back.
+  ResumeState same = reader.resumeState(2, 3);
+  EXPECT_EQ(same.step, 9u);
+  EXPECT_TRUE(same.rngRestored);
+  EXPECT_EQ(same.rng, "rng-c");
+  EXPECT_EQ(same.dataLoaderPosition, 902u);
+  EXPECT_FALSE(same.positionIsGlobal);
+  // 3 -> 5: ranks below 3 continue their stream, the others must seed; the
+  // data-loader position becomes the global sum.
+  ResumeState grown = reader.resumeState(4, 5);
+  EXPECT_FALSE(grown.rngRestored);
+  EXPECT_TRUE(grown.positionIsGlobal);
+  EXPECT_EQ(grown.dataLoaderPosition, 900u + 901u + 902u);
+  EXPECT_TRUE(reader.resumeState(1, 2).rngRestored);
+  EXPECT_THROW(reader.resumeState(2, 2), Error);
+}
+
+TEST(ChunkGridIndex, PlansInTimeLinearInChunks) {
+  // 200k row chunks and 200k one-row requests; an all-pairs planner would
+  // make 4e10 comparisons.
+  constexpr uint64_t kRows = 200000;
+  TensorEntry rows{"r", DType::U8, {kRows, 3}, {}};
+  for (uint64_t i = 0; i < kRows; ++i)
+    rows.chunks.push_back({{i, 0}, {1, 3}, "f", 0, 3, {}});
+  ChunkGrid rowGrid(rows, "rows");
+  uint64_t hits = 0;
+  for (uint64_t i = 0; i < kRows; ++i) {
+    std::vector<uint64_t> offsets{i, 1}, sizes{1, 2};
+    rowGrid.forEachOverlap(offsets, sizes, [&](size_t c) { hits += c == i; });
+  }
+  EXPECT_EQ(hits, kRows);
+
+  // A 300x300 block grid, queried by a box that straddles 2x2 blocks.
+  TensorEntry blocks{"b", DType::U8, {3000, 3000}, {}};
+  for (uint64_t i = 0; i < 300; ++i)
+    for (uint64_t j = 0; j < 300; ++j)
+      blocks.chunks.push_back({{i * 10, j * 10}, {10, 10}, "f", 0, 100, {}});
+  ChunkGrid blockGrid(blocks, "blocks");
+  std::vector<size_t> found;
+  std::vector<uint64_t> offsets{15, 25}, sizes{10, 10};
+  blockGrid.forEachOverlap(offsets, sizes,
+                           [&](size_t c) { found.push_back(c); });
+  EXPECT_EQ(found, (std::vector<size_t>{302, 303, 602, 603}));
+}
+
+} // namespace
