@@ -7,6 +7,8 @@
 
 #include "ssd/Analysis/Planner/Lifetimes.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 using namespace ssd::planner;
@@ -69,9 +71,10 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
   if (std::optional<OpId> declared = graph.getBackwardStart()) {
     backwardStart = *declared;
   } else {
+    // The first backward op is where the peak is: every saved activation
+    // and the first gradient are live there.
     std::vector<uint64_t> live = computeUnplannedLiveBytes(graph, *this);
     backwardStart = std::max_element(live.begin(), live.end()) - live.begin();
-    backwardStart = std::min(backwardStart + 1, returnPointIndex);
   }
 
   roles.resize(numTensors);
@@ -86,8 +89,9 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
     }
     llvm::ArrayRef<uint32_t> uses = getUses(tensor);
     bool definedInForward = *info.definingOp < backwardStart;
-    bool usedInBackward = !uses.empty() && uses.back() >= backwardStart &&
-                          uses.back() != returnPointIndex;
+    bool usedInBackward = llvm::any_of(uses, [&](uint32_t use) {
+      return use >= backwardStart && use != returnPointIndex;
+    });
     roles[tensor] = TensorRole::Temporary;
     if (definedInForward && usedInBackward) {
       roles[tensor] = TensorRole::SavedActivation;

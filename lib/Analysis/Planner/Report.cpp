@@ -88,8 +88,23 @@ void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
                      "height=\"%.0f\" font-family=\"sans-serif\" "
                      "font-size=\"12\">\n",
                      kWidth, kHeight);
-  os << "<text x=\"" << kLeft << "\" y=\"18\">" << title
-     << ": live bytes per program point</text>\n";
+  os << "<text x=\"" << kLeft << "\" y=\"18\">";
+  for (char c : title) {
+    switch (c) {
+    case '<':
+      os << "&lt;";
+      break;
+    case '>':
+      os << "&gt;";
+      break;
+    case '&':
+      os << "&amp;";
+      break;
+    default:
+      os << c;
+    }
+  }
+  os << ": live bytes per program point</text>\n";
   os << llvm::format("<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
                      "height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
                      kLeft, kTop, kPlotWidth, kPlotHeight);

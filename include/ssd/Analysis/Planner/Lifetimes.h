@@ -43,7 +43,7 @@ public:
   /// defining a persistent argument's next value is a gradient; any other
   /// result is a temporary.
   TensorRole getRole(TensorId tensor) const { return roles[tensor]; }
-  /// The first op of the backward pass: the graph's, else the op after the
+  /// The first op of the backward pass: the graph's, else the op at the
   /// unplanned memory peak.
   uint32_t getBackwardStart() const { return backwardStart; }
   /// Tensors that must be resident at `point`.

@@ -1,0 +1,281 @@
+//===- PlannerTest.cpp - Policies, simulator, grouping and report ---------===//
+//
+// The planner's edge cases (fits, infeasible, persistent state on SSD,
+// zero-size tensors, unknown ops), the simulator's timing on plans worked
+// out by hand, buffer grouping and the report's contents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TinyStep.h"
+
+#include "ssd/Analysis/Planner/GraphGenerator.h"
+#include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Analysis/Planner/Report.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssd::planner;
+using ssd::planner::testing::TinyStep;
+
+namespace {
+
+/// A host-only machine slow enough that the tiny step's transfers take
+/// milliseconds: 10 KB/s write, 20 KB/s read, no latency.
+Target slowDisk() {
+  Target target;
+  target.name = "slow-disk";
+  target.computeFlops = 1e12;
+  target.deviceMemoryBandwidth = 1e12;
+  target.ssdWriteBandwidth = 1e4;
+  target.ssdReadBandwidth = 2e4;
+  return target;
+}
+
+PlannerOptions withBudget(uint64_t budget, Policy policy = Policy::Ssd) {
+  PlannerOptions options;
+  options.memoryBudget = budget;
+  options.policy = policy;
+  return options;
+}
+
+TEST(Planner, PolicyNamesRoundTrip) {
+  EXPECT_EQ(allPolicies().size(), 5u);
+  for (Policy policy : allPolicies())
+    EXPECT_EQ(parsePolicy(policyName(policy)), policy);
+  EXPECT_EQ(parsePolicy("belady"), std::nullopt);
+}
+
+TEST(Planner, NothingMovesWhenTheStepFits) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  EXPECT_EQ(planner.getUnplannedPeak(), 424u);
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan = planner.plan(withBudget(424, policy));
+    ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    EXPECT_TRUE(plan->gaps.empty()) << policyName(policy).str();
+    EXPECT_DOUBLE_EQ(planner.simulate(*plan).stepSeconds, 7e-3);
+  }
+  EXPECT_DOUBLE_EQ(planner.lowerBound(424).seconds, 7e-3);
+}
+
+TEST(Planner, InfeasibleBudgetNamesTheOpAndItsBytes) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan = planner.plan(withBudget(299, policy));
+    ASSERT_FALSE(static_cast<bool>(plan));
+    bool sawInfeasible = false;
+    llvm::handleAllErrors(
+        plan.takeError(), [&](const InfeasibleBudgetError &error) {
+          sawInfeasible = true;
+          EXPECT_EQ(error.point, 4u);
+          EXPECT_EQ(error.requiredBytes, 300u);
+          EXPECT_EQ(error.budget, 299u);
+          EXPECT_NE(error.message().find("op 'bwd1' (#4)"), std::string::npos)
+              << error.message();
+        });
+    EXPECT_TRUE(sawInfeasible);
+  }
+  EXPECT_TRUE(static_cast<bool>(planner.plan(withBudget(300))));
+}
+
+TEST(Planner, EveryPolicyMeetsTheBudgetAndOursIsFastest) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  for (uint64_t budget : {414u, 404u, 350u, 324u, 300u}) {
+    double ours = 0;
+    for (Policy policy : allPolicies()) {
+      llvm::Expected<Plan> plan = planner.plan(withBudget(budget, policy));
+      ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+      EXPECT_FALSE(static_cast<bool>(
+          verifyPlan(step.graph, planner.getLifetimes(), *plan, budget)));
+      double seconds = planner.simulate(*plan).stepSeconds;
+      EXPECT_GE(seconds, planner.lowerBound(budget).seconds * (1 - 1e-12));
+      if (policy == Policy::Ssd)
+        ours = seconds;
+      else
+        EXPECT_LE(ours, seconds * (1 + 1e-12)) << policyName(policy).str();
+    }
+  }
+}
+
+TEST(Planner, PersistentStateEntersAndLeavesOnSsdTogether) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  // 10 bytes must go at #3; least recently used is m, untouched since entry.
+  llvm::Expected<Plan> plan =
+      planner.chooseGaps(withBudget(414, Policy::FixedDepth));
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  ASSERT_EQ(plan->gaps.size(), 2u);
+  const Gap &enter = plan->gaps[0];
+  const Gap &leave = plan->gaps[1];
+  EXPECT_EQ(enter.tensor, step.m);
+  EXPECT_TRUE(enter.entersOnSsd);
+  EXPECT_FALSE(enter.writes);
+  EXPECT_EQ(enter.waitPoint, 6u);
+  EXPECT_EQ(leave.tensor, step.m2);
+  EXPECT_TRUE(leave.leavesOnSsd);
+  EXPECT_TRUE(leave.writes);
+  EXPECT_EQ(leave.releaseSlot, 7u);
+  EXPECT_FALSE(static_cast<bool>(
+      verifyPlan(step.graph, planner.getLifetimes(), *plan, 414)));
+}
+
+TEST(Planner, ZeroSizeTensorsUnknownOpsAndBranchesPlan) {
+  GeneratorOptions options;
+  options.layers = 5;
+  options.zeroSizeProbability = 0.3;
+  options.unknownOpProbability = 0.5;
+  options.residualProbability = 0.8;
+  options.markBackwardStart = false;
+  StepGraph graph = generateTrainingStep(options);
+  ASSERT_FALSE(static_cast<bool>(graph.verify()));
+  Target target = *getTargetPreset("rtx4090-pcie4-990pro");
+  OffloadPlanner planner(graph, target);
+  uint64_t budget = planner.getUnplannedPeak() / 2;
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan = planner.plan(withBudget(budget, policy));
+    ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    for (const Gap &gap : plan->gaps)
+      EXPECT_GT(graph.getTensor(gap.tensor).bytes, 0u);
+  }
+}
+
+Plan handPlan(const TinyStep &step) {
+  Plan plan;
+  plan.memoryBudget = 1000;
+  Gap gap;
+  gap.tensor = step.a;
+  gap.offloadSlot = 1;
+  gap.releaseSlot = 2;
+  gap.prefetchSlot = 3;
+  gap.waitPoint = 4;
+  plan.gaps.push_back(gap);
+  plan.finalize();
+  return plan;
+}
+
+TEST(Simulator, HostOnlyTimingByHand) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  SimulationResult result = planner.simulate(handPlan(step));
+  // Write issued after #0 (1 ms), 10 ms long; the release before #2 waits
+  // until 11 ms. #2 and #3 run to 13 ms; the read issued before #3 (12 ms)
+  // takes 5 ms, so #4 waits until 17 ms; three more ops end at 20 ms.
+  EXPECT_NEAR(result.stepSeconds, 20e-3, 1e-12);
+  EXPECT_NEAR(result.computeSeconds, 7e-3, 1e-12);
+  EXPECT_NEAR(result.stallSeconds, 13e-3, 1e-12);
+  EXPECT_NEAR(result.copyReady[0], 11e-3, 1e-12);
+  EXPECT_NEAR(result.reloadReady[0], 17e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)],
+              10e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdRead)],
+              5e-3, 1e-12);
+  EXPECT_EQ(result.busySeconds[static_cast<unsigned>(Resource::HostToDevice)],
+            0.0);
+  EXPECT_EQ(result.bytesWritten, 100u);
+  EXPECT_EQ(result.bytesRead, 100u);
+  EXPECT_EQ(result.transfers, 2u);
+}
+
+TEST(Simulator, HostLinkAndLatencyByHand) {
+  TinyStep step;
+  Target target = slowDisk();
+  target.hostToDeviceBandwidth = target.deviceToHostBandwidth = 1e5;
+  target.ioLatencySeconds = 1e-3;
+  OffloadPlanner planner(step.graph, target);
+  SimulationResult result = planner.simulate(handPlan(step));
+  // Offload: D2H 1+1 ms, then write 1+10 ms: durable at 1+2+11 = 14 ms.
+  // #2, #3 run 14-16; read from 15 ms: 1+5 ms, then H2D 1+1 ms: 23 ms.
+  EXPECT_NEAR(result.copyReady[0], 14e-3, 1e-12);
+  EXPECT_NEAR(result.reloadReady[0], 23e-3, 1e-12);
+  EXPECT_NEAR(result.stepSeconds, 26e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::DeviceToHost)],
+              2e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::HostToDevice)],
+              2e-3, 1e-12);
+}
+
+TEST(Grouping, SmallTransfersAtOneSlotMoveTogether) {
+  // Three tensors defined by one op and read again at the end.
+  StepGraph graph;
+  TensorId x = graph.addArgument("x", 10, TensorRole::Input);
+  OpId producer = graph.addOp("split", {x});
+  TensorId p = graph.addResult(producer, "p", 10);
+  TensorId q = graph.addResult(producer, "q", 10);
+  TensorId r = graph.addResult(producer, "r", 1000);
+  TensorId filler = graph.addResult(graph.addOp("f", {x}), "filler", 50);
+  TensorId sum =
+      graph.addResult(graph.addOp("sum", {p, q, r, filler}), "sum", 1);
+  graph.addReturn(sum);
+  Target target = slowDisk();
+  target.ioLatencySeconds = 1e-3;
+  OffloadPlanner planner(graph, target);
+  Plan plan;
+  for (TensorId tensor : {p, q, r}) {
+    Gap gap;
+    gap.tensor = tensor;
+    gap.offloadSlot = 1;
+    gap.releaseSlot = 1;
+    gap.prefetchSlot = 2;
+    gap.waitPoint = 2;
+    plan.gaps.push_back(gap);
+  }
+  plan.finalize();
+  SimulationResult separate = planner.simulate(plan);
+  EXPECT_EQ(groupTransfers(plan, graph, 100), 2u);
+  EXPECT_EQ(plan.gaps[0].offloadGroup, plan.gaps[1].offloadGroup);
+  EXPECT_EQ(plan.gaps[2].offloadGroup, kNoGroup); // r is large
+  EXPECT_NE(plan.gaps[0].prefetchGroup, kNoGroup);
+  LifetimeAnalysis lifetimes(graph);
+  EXPECT_FALSE(static_cast<bool>(verifyPlan(graph, lifetimes, plan, 2000)));
+  SimulationResult grouped = planner.simulate(plan);
+  EXPECT_EQ(separate.transfers, 6u);
+  EXPECT_EQ(grouped.transfers, 4u);
+  EXPECT_EQ(grouped.bytesWritten, separate.bytesWritten);
+  EXPECT_NEAR(separate.stepSeconds - grouped.stepSeconds, 2e-3, 1e-9);
+}
+
+TEST(Report, HasEveryFieldAndAPicture) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  llvm::Expected<Plan> plan = planner.plan(withBudget(324));
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  SimulationResult simulation = planner.simulate(*plan);
+  llvm::json::Object report =
+      buildPlanReport(planner, *plan, simulation, planner.lowerBound(324));
+  for (llvm::StringRef key :
+       {"function", "ops", "tensors", "memory_budget_bytes",
+        "peak_bytes_before", "peak_bytes_after", "compute_seconds",
+        "predicted_step_seconds", "stall_seconds", "lower_bound_seconds",
+        "bytes_offloaded", "bytes_prefetched", "policy", "busy_seconds"})
+    EXPECT_TRUE(report.get(key)) << key.str();
+  EXPECT_EQ(report.getString("function"),
+            std::optional<llvm::StringRef>("tiny"));
+  EXPECT_EQ(report.getInteger("peak_bytes_before"),
+            std::optional<int64_t>(424));
+  EXPECT_LE(*report.getInteger("peak_bytes_after"), 324);
+  const llvm::json::Object *busy = report.getObject("busy_seconds");
+  ASSERT_TRUE(busy);
+  for (llvm::StringRef resource :
+       {"compute", "h2d", "d2h", "ssd_read", "ssd_write"})
+    EXPECT_TRUE(busy->get(resource)) << resource.str();
+
+  std::string svg;
+  llvm::raw_string_ostream os(svg);
+  writeMemoryTimelineSVG(os, "tiny <step>", planner.getUnplannedLiveBytes(),
+                         plan->liveBytes(step.graph, planner.getLifetimes()),
+                         324);
+  EXPECT_EQ(os.str().rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("tiny &lt;step&gt;"), std::string::npos);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_EQ(svg.find("<step>"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,188 @@
+//===- TargetTest.cpp - Target descriptions, sizes and the cost model -----===//
+//
+// Memory-size parsing, presets, the JSON target format and the numbers the
+// cost model derives from them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Target.h"
+#include "ssd/Analysis/Planner/CostModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssd::planner;
+
+namespace {
+
+uint64_t sizeOf(llvm::StringRef text) {
+  llvm::Expected<uint64_t> bytes = parseMemorySize(text);
+  EXPECT_TRUE(static_cast<bool>(bytes)) << text.str();
+  if (!bytes) {
+    llvm::consumeError(bytes.takeError());
+    return 0;
+  }
+  return *bytes;
+}
+
+bool rejectsSize(llvm::StringRef text) {
+  llvm::Expected<uint64_t> bytes = parseMemorySize(text);
+  if (bytes)
+    return false;
+  llvm::consumeError(bytes.takeError());
+  return true;
+}
+
+TEST(MemorySize, ParsesBinaryDecimalAndPlainBytes) {
+  EXPECT_EQ(sizeOf("512MiB"), 512ull << 20);
+  EXPECT_EQ(sizeOf("2GiB"), 2ull << 30);
+  EXPECT_EQ(sizeOf("1.5GB"), 1500000000ull);
+  EXPECT_EQ(sizeOf("4096"), 4096ull);
+  EXPECT_EQ(sizeOf("100KB"), 100000ull);
+  EXPECT_EQ(sizeOf("3KiB"), 3072ull);
+  EXPECT_EQ(sizeOf(" 8 GiB "), 8ull << 30);
+  EXPECT_EQ(sizeOf("1TiB"), 1ull << 40);
+  EXPECT_EQ(sizeOf("0"), 0ull);
+}
+
+TEST(MemorySize, RejectsGarbage) {
+  EXPECT_TRUE(rejectsSize(""));
+  EXPECT_TRUE(rejectsSize("abc"));
+  EXPECT_TRUE(rejectsSize("12XB"));
+  EXPECT_TRUE(rejectsSize("-5MiB"));
+  EXPECT_TRUE(rejectsSize("GiB"));
+  EXPECT_TRUE(rejectsSize("1e400"));
+}
+
+TEST(Target, EveryPresetIsValid) {
+  std::vector<llvm::StringRef> names = targetPresetNames();
+  ASSERT_GE(names.size(), 4u);
+  bool hostOnly = false;
+  for (llvm::StringRef name : names) {
+    llvm::Expected<Target> target = getTargetPreset(name);
+    ASSERT_TRUE(static_cast<bool>(target)) << name.str();
+    EXPECT_EQ(target->name, name.str());
+    EXPECT_FALSE(static_cast<bool>(target->validate()));
+    hostOnly |= !target->hasHostLink();
+  }
+  EXPECT_TRUE(hostOnly) << "a host-only preset is expected";
+}
+
+TEST(Target, UnknownPresetListsTheKnownOnes) {
+  llvm::Expected<Target> target = loadTarget("tpu-v9");
+  ASSERT_FALSE(static_cast<bool>(target));
+  std::string message = llvm::toString(target.takeError());
+  EXPECT_NE(message.find("tpu-v9"), std::string::npos);
+  EXPECT_NE(message.find("h100-pcie5-pm1743"), std::string::npos);
+}
+
+TEST(Target, ParsesJSON) {
+  llvm::Expected<Target> target = parseTargetJSON(R"({
+    "name": "lab-box",
+    "compute_flops": 1e14,
+    "device_memory": "16GiB",
+    "device_memory_bandwidth": 9e11,
+    "host_to_device_bandwidth": 2.5e10,
+    "device_to_host_bandwidth": 2.4e10,
+    "ssd_read_bandwidth": 3e9,
+    "ssd_write_bandwidth": 2e9,
+    "io_latency_seconds": 5e-5
+  })");
+  ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
+  EXPECT_EQ(target->name, "lab-box");
+  EXPECT_EQ(target->deviceMemoryBytes, 16ull << 30);
+  EXPECT_DOUBLE_EQ(target->ssdWriteBandwidth, 2e9);
+  EXPECT_DOUBLE_EQ(target->deviceToHostBandwidth, 2.4e10);
+  EXPECT_DOUBLE_EQ(target->ioLatencySeconds, 5e-5);
+
+  // The report's form reads back as the same target.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << target->toJSON();
+  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+  EXPECT_DOUBLE_EQ(again->ssdReadBandwidth, 3e9);
+  EXPECT_EQ(again->deviceMemoryBytes, 16ull << 30);
+}
+
+TEST(Target, JSONCanStartFromAPreset) {
+  llvm::Expected<Target> target = parseTargetJSON(
+      R"({"base": "a100-pcie4-pm9a3", "name": "a100-raid", "ssd_read_bandwidth": 2.7e10})");
+  ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
+  EXPECT_EQ(target->name, "a100-raid");
+  EXPECT_DOUBLE_EQ(target->ssdReadBandwidth, 2.7e10);
+  EXPECT_DOUBLE_EQ(target->computeFlops, 312e12);
+}
+
+TEST(Target, JSONErrorsSayWhat) {
+  auto error = [](llvm::StringRef text) {
+    llvm::Expected<Target> target = parseTargetJSON(text);
+    EXPECT_FALSE(static_cast<bool>(target)) << text.str();
+    return target ? std::string() : llvm::toString(target.takeError());
+  };
+  EXPECT_NE(error(R"({"base": "h100-pcie5-pm1743", "ssd_speed": 1})")
+                .find("unknown field 'ssd_speed'"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"base": "h100-pcie5-pm1743", "compute_flops": "fast"})")
+                .find("must be a number"),
+            std::string::npos);
+  EXPECT_NE(
+      error(R"({"base": "h100-pcie5-pm1743", "host_to_device_bandwidth": 0})")
+          .find("both positive or both 0"),
+      std::string::npos);
+  EXPECT_NE(error(R"({"compute_flops": 1})").find("must be positive"),
+            std::string::npos);
+  EXPECT_FALSE(error("[1, 2").empty());
+}
+
+TEST(Target, HostOnlyJSON) {
+  llvm::Expected<Target> target = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "host_to_device_bandwidth": 0, "device_to_host_bandwidth": 0})");
+  ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
+  EXPECT_FALSE(target->hasHostLink());
+}
+
+TEST(CostModel, ExplicitSecondsWin) {
+  Target target = *getTargetPreset("h100-pcie5-pm1743");
+  OpCost cost{2e-3, 1e20, 1e20};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(cost, 1 << 30, target), 2e-3);
+}
+
+TEST(CostModel, RooflineOfFlopsAndBytes) {
+  Target target = *getTargetPreset("h100-pcie5-pm1743");
+  OpCost computeBound{std::nullopt, 989e12, 1e3};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(computeBound, 0, target), 1.0);
+  OpCost memoryBound{std::nullopt, 1.0, 3.35e12};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(memoryBound, 0, target), 1.0);
+  OpCost flopsOnly{std::nullopt, 989e9, std::nullopt};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(flopsOnly, 1ull << 40, target), 1e-3);
+}
+
+TEST(CostModel, UnknownOpsCostTheBytesTheyTouch) {
+  Target target = *getTargetPreset("h100-pcie5-pm1743");
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 3350000000ull, target), 1e-3);
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 0, target), 0.0);
+}
+
+TEST(CostModel, FlopsOfKnownOps) {
+  llvm::SmallVector<int64_t> lhs = {8, 768}, rhs = {768, 512}, out = {8, 512};
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> operands = {lhs, rhs};
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> results = {out};
+  EXPECT_EQ(estimateFlops("linalg.matmul", operands, results),
+            std::optional<double>(2.0 * 8 * 512 * 768));
+  llvm::SmallVector<int64_t> bias = {512};
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> addmm = {bias, lhs, rhs};
+  EXPECT_EQ(estimateFlops("aten.addmm", addmm, results),
+            std::optional<double>(2.0 * 8 * 512 * 768));
+  llvm::SmallVector<int64_t> image = {1, 3, 32, 32}, filter = {16, 3, 3, 3},
+                             conv = {1, 16, 30, 30};
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> convOperands = {image, filter};
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> convResults = {conv};
+  EXPECT_EQ(
+      estimateFlops("linalg.conv_2d_nchw_fchw", convOperands, convResults),
+      std::optional<double>(2.0 * 16 * 30 * 30 * 27));
+  EXPECT_EQ(estimateFlops("arith.addf", operands, results),
+            std::optional<double>(8 * 512));
+  EXPECT_EQ(estimateFlops("mydialect.magic", operands, results), std::nullopt);
+}
+
+} // namespace
