@@ -8,6 +8,7 @@
 
 #include "ssd/Transforms/Passes.h"
 
+#include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/Planner.h"
 #include "ssd/Transforms/ApplyPlan.h"
 
@@ -15,7 +16,10 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::ssd {
+#define GEN_PASS_DEF_ANNOTATECOSTSPASS
 #define GEN_PASS_DEF_PLANOFFLOADPASS
+#define GEN_PASS_DEF_INSERTPREFETCHPASS
+#define GEN_PASS_DEF_GROUPBUFFERSPASS
 #define GEN_PASS_DEF_OFFLOADPIPELINEPASS
 #include "ssd/Transforms/Passes.h.inc"
 } // namespace mlir::ssd
@@ -31,16 +35,32 @@ struct PlanningSetup {
 };
 } // namespace
 
+static FailureOr<planner::Target> parseTarget(func::FuncOp func,
+                                              StringRef target) {
+  llvm::Expected<planner::Target> loaded = planner::loadTarget(target);
+  if (!loaded)
+    return func.emitError() << "target: " << llvm::toString(loaded.takeError());
+  return std::move(*loaded);
+}
+
+static FailureOr<uint64_t> parseSize(func::FuncOp func, StringRef option,
+                                     StringRef text) {
+  llvm::Expected<uint64_t> size = planner::parseMemorySize(text);
+  if (!size)
+    return func.emitError()
+           << option << ": " << llvm::toString(size.takeError());
+  return *size;
+}
+
 static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
                                            StringRef memoryBudget,
                                            StringRef target, StringRef policy) {
   PlanningSetup setup;
   if (memoryBudget.empty())
     return func.emitError() << "the 'memory-budget' option is required";
-  llvm::Expected<uint64_t> budget = planner::parseMemorySize(memoryBudget);
-  if (!budget)
-    return func.emitError()
-           << "memory-budget: " << llvm::toString(budget.takeError());
+  FailureOr<uint64_t> budget = parseSize(func, "memory-budget", memoryBudget);
+  if (failed(budget))
+    return failure();
   setup.options.memoryBudget = *budget;
   std::optional<planner::Policy> parsedPolicy = planner::parsePolicy(policy);
   if (!parsedPolicy) {
@@ -51,9 +71,9 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
     return diag;
   }
   setup.options.policy = *parsedPolicy;
-  llvm::Expected<planner::Target> loaded = planner::loadTarget(target);
-  if (!loaded)
-    return func.emitError() << "target: " << llvm::toString(loaded.takeError());
+  FailureOr<planner::Target> loaded = parseTarget(func, target);
+  if (failed(loaded))
+    return failure();
   setup.target = std::move(*loaded);
   return setup;
 }
@@ -126,6 +146,73 @@ static LogicalResult writeReport(func::FuncOp func, StringRef path,
 }
 
 namespace {
+struct AnnotateCostsPass
+    : public mlir::ssd::impl::AnnotateCostsPassBase<AnnotateCostsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    FailureOr<planner::Target> loaded = parseTarget(func, target);
+    if (failed(loaded))
+      return signalPassFailure();
+    FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+    if (failed(mapping))
+      return signalPassFailure();
+    std::vector<double> seconds =
+        planner::computeOpSeconds(mapping->graph, *loaded);
+    Builder builder(func.getContext());
+    for (auto [op, opSeconds] : llvm::zip_equal(mapping->ops, seconds))
+      op->setAttr("ssd.estimated_seconds", builder.getF64FloatAttr(opSeconds));
+  }
+};
+
+struct InsertPrefetchPass
+    : public mlir::ssd::impl::InsertPrefetchPassBase<InsertPrefetchPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    FailureOr<PlanningSetup> setup =
+        parseSetup(func, memoryBudget, target, policy);
+    if (failed(setup))
+      return signalPassFailure();
+    FailureOr<ExtractedPlan> extracted = extractPlan(func);
+    if (failed(extracted))
+      return signalPassFailure();
+    extracted->plan.memoryBudget = setup->options.memoryBudget;
+    extracted->plan.policy = planner::policyName(setup->options.policy).str();
+    planner::OffloadPlanner offloadPlanner(extracted->mapping.graph,
+                                           setup->target);
+    offloadPlanner.schedulePrefetches(extracted->plan, setup->options);
+    if (failed(applyPlan(func, extracted->mapping, extracted->plan)))
+      return signalPassFailure();
+  }
+};
+
+struct GroupBuffersPass
+    : public mlir::ssd::impl::GroupBuffersPassBase<GroupBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    FailureOr<uint64_t> bytes = parseSize(func, "min-bytes", minBytes);
+    if (failed(bytes))
+      return signalPassFailure();
+    FailureOr<ExtractedPlan> extracted = extractPlan(func);
+    if (failed(extracted))
+      return signalPassFailure();
+    planner::groupTransfers(extracted->plan, extracted->mapping.graph, *bytes);
+    if (failed(applyPlan(func, extracted->mapping, extracted->plan)))
+      return signalPassFailure();
+  }
+};
+
 struct PlanOffloadPass
     : public mlir::ssd::impl::PlanOffloadPassBase<PlanOffloadPass> {
   using Base::Base;
@@ -167,12 +254,10 @@ struct OffloadPipelinePass
         parseSetup(func, memoryBudget, target, policy);
     if (failed(setup))
       return signalPassFailure();
-    llvm::Expected<uint64_t> minBytes = planner::parseMemorySize(groupMinBytes);
-    if (!minBytes) {
-      func.emitError() << "group-min-bytes: "
-                       << llvm::toString(minBytes.takeError());
+    FailureOr<uint64_t> minBytes =
+        parseSize(func, "group-min-bytes", groupMinBytes);
+    if (failed(minBytes))
       return signalPassFailure();
-    }
     if (failed(verifyTrainingStep(func)))
       return signalPassFailure();
     FailureOr<StepGraphMapping> mapping = buildStepGraph(func);

@@ -1,7 +1,7 @@
 //===- ApplyPlan.h - write a residency plan into a step ---------*- C++ -*-===//
 //
 // Materialises a planner::Plan as ssd residency ops in the function it was
-// computed for.
+// computed for, and reads one back out of planned IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,15 @@ namespace mlir::ssd {
 /// SSD into handles in the signature. `mapping` must describe `func` as it is.
 LogicalResult applyPlan(func::FuncOp func, const StepGraphMapping &mapping,
                         const planner::Plan &plan);
+
+struct ExtractedPlan {
+  StepGraphMapping mapping;
+  planner::Plan plan;
+};
+
+/// The inverse of applyPlan: removes the residency ops of `func`, leaving
+/// the unplanned step that `mapping` describes, and returns their plan.
+FailureOr<ExtractedPlan> extractPlan(func::FuncOp func);
 
 } // namespace mlir::ssd
 

@@ -115,4 +115,77 @@ def VerifyPlanPass : Pass<"ssd-verify-plan", "func::FuncOp"> {
   let dependentDialects = ["ssd::SSDDialect"];
 }
 
+def AnnotateCostsPass : Pass<"ssd-annotate-costs", "func::FuncOp"> {
+  let summary = "Attach the cost model's time to every op of a step";
+  let description = [{
+    Sets `ssd.estimated_seconds` on every top-level op of the step: the time
+    the cost model gives it on `target`, from `cost_seconds`, else `flops`
+    and `bytes`, else an estimate for known upstream ops, else the bytes it
+    touches. The planning passes compute the same numbers themselves; this
+    pass shows them.
+
+    ```mlir
+    %y = ssd.kernel "aten.mm"(%x, %w) {flops = 1.2e9 : f64} ...
+    // becomes
+    %y = ssd.kernel "aten.mm"(%x, %w) {flops = 1.2e9 : f64,
+                                       ssd.estimated_seconds = 1.21e-06 : f64} ...
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
+           "A target preset name or a target JSON file (docs/targets.md)">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
+def InsertPrefetchPass : Pass<"ssd-insert-prefetch", "func::FuncOp"> {
+  let summary = "Start each reload as late as possible but early enough";
+  let description = [{
+    Reads the plan back out of a planned step and moves every `ssd.prefetch`
+    to the latest slot from which its transfer, queued behind the others on
+    the simulated SSD-read and host-to-device links, completes before its
+    `ssd.wait`, never earlier than the memory budget allows. The waits stay
+    right before their uses.
+
+    Before (reload at the use) and after (reload hidden behind `g`):
+
+    ```mlir
+    ssd.kernel "g" ...                    %r = ssd.prefetch %h ...
+    %r = ssd.prefetch %h ...              ssd.kernel "g" ...
+    %a = ssd.wait %r, %h ...              %a = ssd.wait %r, %h ...
+    ```
+  }];
+  let options = [
+    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
+           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
+    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
+           "A target preset name or a target JSON file (docs/targets.md)">,
+    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
+           "The prefetch rule: ssd (as above) or a baseline's">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
+def GroupBuffersPass : Pass<"ssd-group-buffers", "func::FuncOp"> {
+  let summary = "Coalesce small transfers that move together into one buffer";
+  let description = [{
+    Merges the offloads issued at the same slot, and the prefetches issued at
+    the same slot, of tensors smaller than `min-bytes` into one variadic
+    `ssd.offload` or `ssd.prefetch` each: one transfer into one extent
+    instead of many small ones.
+
+    ```mlir
+    %ha, %ta = ssd.offload %a : tensor<4xf32>
+    %hb, %tb = ssd.offload %b : tensor<8xf32>
+    // becomes
+    %h:2, %t = ssd.offload %a, %b : tensor<4xf32>, tensor<8xf32>
+    ```
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "std::string", /*default=*/"\"1MiB\"",
+           "Transfers of tensors smaller than this are grouped">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
 #endif // SSD_TRANSFORMS_PASSES_TD

@@ -1,0 +1,151 @@
+//===- ExtractPlan.cpp - read a residency plan back out of the IR ---------===//
+//
+// The inverse of applyPlan: strips the residency ops from a planned step,
+// leaving the unplanned step, and returns the plan they described. Passes
+// that refine a plan (ssd-insert-prefetch, ssd-group-buffers) extract it,
+// change it with the planner core and apply it again, so that the IR stays
+// the one place a plan lives between passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Transforms/ApplyPlan.h"
+
+using namespace mlir;
+using namespace mlir::ssd;
+using planner::Gap;
+using planner::kNoGroup;
+
+namespace {
+/// Where and in which group an offload wrote a tensor.
+struct Write {
+  uint32_t slot;
+  uint32_t group;
+};
+} // namespace
+
+FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
+  if (!llvm::hasSingleElement(func.getBody()))
+    return func.emitError() << "expects a step with a single block";
+  Block &body = func.getBody().front();
+
+  // Handles and reloaded tensors stand for the unplanned tensor they hold.
+  DenseMap<Value, Value> rootOf;
+  auto getRoot = [&](Value value) {
+    auto it = rootOf.find(value);
+    return it == rootOf.end() ? value : it->second;
+  };
+  DenseMap<Value, Write> lastWrite;
+  SmallVector<std::pair<Value, Gap>> gaps;
+  // The gap of each tensor that has begun and not yet been reloaded.
+  DenseMap<Value, unsigned> openGap;
+  auto openNewGap = [&](Value root, Gap gap) -> Gap & {
+    openGap[root] = gaps.size();
+    gaps.push_back({root, gap});
+    return gaps.back().second;
+  };
+  SmallVector<Operation *> residencyOps;
+  uint32_t slot = 0;
+  uint32_t nextGroup = 0;
+
+  for (Operation &op : body) {
+    if (auto offload = dyn_cast<OffloadOp>(op)) {
+      uint32_t group = offload.getTensors().size() > 1 ? nextGroup++ : kNoGroup;
+      for (auto [tensor, handle] :
+           llvm::zip_equal(offload.getTensors(), offload.getHandles())) {
+        Value root = getRoot(tensor);
+        rootOf[handle] = root;
+        lastWrite[root] = {slot, group};
+      }
+    } else if (auto release = dyn_cast<ReleaseOp>(op)) {
+      for (Value tensor : release.getTensors()) {
+        Value root = getRoot(tensor);
+        Gap gap;
+        gap.releaseSlot = slot;
+        gap.offloadSlot = slot;
+        if (auto it = lastWrite.find(root); it != lastWrite.end()) {
+          gap.offloadSlot = it->second.slot;
+          gap.offloadGroup = it->second.group;
+        }
+        openNewGap(root, gap);
+      }
+    } else if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
+      uint32_t group =
+          prefetch.getHandles().size() > 1 ? nextGroup++ : kNoGroup;
+      for (Value handle : prefetch.getHandles()) {
+        Value root = getRoot(handle);
+        if (!openGap.count(root)) {
+          // Only state that entered as a handle is absent without a release.
+          bool seen = llvm::any_of(
+              gaps, [&](auto &entry) { return entry.first == root; });
+          if (!isa<BlockArgument>(root) || seen)
+            return prefetch.emitError()
+                   << "reads back a tensor that was not released";
+          Gap entering;
+          entering.entersOnSsd = true;
+          openNewGap(root, entering);
+        }
+        Gap &gap = gaps[openGap[root]].second;
+        gap.prefetchSlot = slot;
+        gap.prefetchGroup = group;
+      }
+    } else if (auto wait = dyn_cast<WaitOp>(op)) {
+      for (auto [handle, tensor] :
+           llvm::zip_equal(wait.getHandles(), wait.getTensors())) {
+        Value root = getRoot(handle);
+        rootOf[tensor] = root;
+        auto it = openGap.find(root);
+        if (it == openGap.end())
+          return wait.emitError() << "waits for a tensor that is resident";
+        gaps[it->second].second.waitPoint = slot;
+        openGap.erase(it);
+      }
+    } else if (isa<func::ReturnOp>(op)) {
+      for (Value value : op.getOperands()) {
+        if (!isa<HandleType>(value.getType()))
+          continue;
+        Value root = getRoot(value);
+        if (!openGap.count(root)) {
+          if (!isa<BlockArgument>(root))
+            return op.emitError() << "returns a handle of a resident tensor";
+          Gap untouched;
+          untouched.entersOnSsd = true;
+          openNewGap(root, untouched);
+        }
+        gaps[openGap[root]].second.leavesOnSsd = true;
+      }
+    } else {
+      ++slot;
+      continue;
+    }
+    if (!isa<func::ReturnOp>(op))
+      residencyOps.push_back(&op);
+  }
+
+  // Strip: every use goes back to the unplanned tensor.
+  Operation *terminator = body.getTerminator();
+  for (OpOperand &operand : terminator->getOpOperands())
+    operand.set(getRoot(operand.get()));
+  for (Operation *op : llvm::reverse(residencyOps)) {
+    for (Value result : op->getResults())
+      if (isa<RankedTensorType>(result.getType()))
+        result.replaceAllUsesWith(getRoot(result));
+    op->erase();
+  }
+  for (BlockArgument arg : body.getArguments())
+    if (auto handle = dyn_cast<HandleType>(arg.getType()))
+      arg.setType(handle.getTensorType());
+  func.setFunctionType(FunctionType::get(func.getContext(),
+                                         body.getArgumentTypes(),
+                                         terminator->getOperandTypes()));
+
+  FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+  if (failed(mapping))
+    return failure();
+  ExtractedPlan extracted{std::move(*mapping), planner::Plan()};
+  for (auto &[root, gap] : gaps) {
+    gap.tensor = extracted.mapping.tensorOf.lookup(root);
+    extracted.plan.gaps.push_back(gap);
+  }
+  extracted.plan.finalize();
+  return extracted;
+}
