@@ -405,7 +405,7 @@ ResumeState CheckpointReader::resumeState(uint32_t rank,
                      std::to_string(worldSize));
   ResumeState state;
   state.step = m.step;
-  if (rank < m.worldSize) {
+  if (rank < m.worldSize && !m.ranks[rank].rng.empty()) {
     state.rngRestored = true;
     state.rng = m.ranks[rank].rng;
   }

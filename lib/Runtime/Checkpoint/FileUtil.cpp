@@ -109,18 +109,7 @@ void writeFileDurably(const std::string &path, const std::string &content) {
       ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   if (fd.get() < 0)
     fail(errno, "open of " + path + " failed: " + errnoText(errno));
-  uint64_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      int err = n < 0 ? errno : EIO;
-      fail(err,
-           ioErrorMessage("write", path, done, content.size() - done, err));
-    }
-    done += n;
-  }
+  writeExactly(fd.get(), content.data(), content.size(), 0, path);
   if (::fsync(fd.get()) != 0)
     fail(errno, "fsync of " + path + " failed: " + errnoText(errno));
   fd.close(path);
@@ -145,6 +134,38 @@ void renameDurably(const std::string &dir, const std::string &from,
 bool pathExists(const std::string &path) {
   struct stat st;
   return ::lstat(path.c_str(), &st) == 0;
+}
+
+void readExactly(int fd, void *buf, uint64_t length, uint64_t offset,
+                 const std::string &path) {
+  char *p = static_cast<char *>(buf);
+  for (uint64_t done = 0; done < length;) {
+    ssize_t n = ::pread(fd, p + done, length - done, offset + done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : ENODATA;
+      fail(err, ioErrorMessage("read", path, offset + done, length - done, err,
+                               n == 0 ? "the file ends early" : ""));
+    }
+    done += n;
+  }
+}
+
+void writeExactly(int fd, const void *buf, uint64_t length, uint64_t offset,
+                  const std::string &path) {
+  const char *p = static_cast<const char *>(buf);
+  for (uint64_t done = 0; done < length;) {
+    ssize_t n = ::pwrite(fd, p + done, length - done, offset + done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : EIO;
+      fail(err,
+           ioErrorMessage("write", path, offset + done, length - done, err));
+    }
+    done += n;
+  }
 }
 
 void throwIfFailed(const IoResult &result, const char *what,

@@ -64,6 +64,13 @@ void renameDurably(const std::string &dir, const std::string &from,
 
 bool pathExists(const std::string &path);
 
+/// Buffered positional transfers of exactly `length` bytes (EINTR and short
+/// transfers retried); a read that meets the end of the file throws ENODATA.
+void readExactly(int fd, void *buf, uint64_t length, uint64_t offset,
+                 const std::string &path);
+void writeExactly(int fd, const void *buf, uint64_t length, uint64_t offset,
+                  const std::string &path);
+
 /// Throws `Error` for a failed transfer, naming what, path, offset, length.
 void throwIfFailed(const IoResult &result, const char *what,
                    const std::string &path, uint64_t offset, uint64_t length);

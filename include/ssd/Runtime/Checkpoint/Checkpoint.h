@@ -152,7 +152,8 @@ struct LoadRequest {
 struct ResumeState {
   uint64_t step = 0;
   /// True when `rng` continues a saved stream; false when the caller must
-  /// seed this rank itself (a rank that did not exist at save).
+  /// seed this rank itself (a rank that did not exist at save, or saved no
+  /// generator state).
   bool rngRestored = false;
   std::string rng;
   /// Same world size: this rank's own position. Otherwise the sum of all
