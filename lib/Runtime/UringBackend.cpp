@@ -53,6 +53,13 @@ public:
       }
       reaper.join();
     }
+    // Unregister explicitly: this waits until the kernel has dropped its
+    // file references, whereas the teardown behind io_uring_queue_exit runs
+    // later on a kernel worker and would keep the filesystem busy (umount
+    // fails with EBUSY right after the context is destroyed).
+    if (filesRegistered)
+      io_uring_unregister_files(&ring);
+    io_uring_unregister_buffers(&ring);
     io_uring_queue_exit(&ring);
   }
 

@@ -14,6 +14,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <filesystem>
+#include <optional>
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/vfs.h>
@@ -672,8 +673,79 @@ TEST_F(TensorStoreTest, FullFilesystemGivesEnospc) {
     err = errnumOf([&] { store.wait(h); }, &msg);
     EXPECT_EQ(store.info(h).state, State::Resident);
   }
-  ::umount(mnt.path.c_str());
+  // The context released every file: the filesystem unmounts at once.
+  int unmounted = ::umount(mnt.path.c_str());
+  EXPECT_EQ(unmounted, 0) << errnoText(errno);
+  if (unmounted != 0)
+    ::umount2(mnt.path.c_str(), MNT_DETACH);
   EXPECT_EQ(err, ENOSPC) << msg;
+}
+
+/// Runs a shell command; returns its stdout, or nullopt when it failed.
+std::optional<std::string> shell(const std::string &cmd) {
+  FILE *p = ::popen((cmd + " 2>/dev/null").c_str(), "r");
+  if (!p)
+    return std::nullopt;
+  std::string out;
+  char buf[256];
+  while (size_t n = std::fread(buf, 1, sizeof(buf), p))
+    out.append(buf, n);
+  if (::pclose(p) != 0)
+    return std::nullopt;
+  while (!out.empty() && out.back() == '\n')
+    out.pop_back();
+  return out;
+}
+
+TEST_F(TensorStoreTest, RealEioFromAShrunkLoopDevice) {
+  // ext4 on a loop device whose backing file is cut short under the mounted
+  // filesystem: blocks past the new end fail with EIO in the block layer.
+  std::string backing = dir.path + "/backing", mnt = dir.path + "/mnt";
+  std::filesystem::create_directory(mnt);
+  if (!shell("truncate -s 64M " + backing))
+    GTEST_SKIP() << "truncate failed";
+  std::optional<std::string> loop = shell("losetup -f --show " + backing);
+  if (!loop)
+    GTEST_SKIP() << "no loop device here (losetup refused)";
+  struct Cleanup {
+    std::string loop, mnt;
+    bool mounted = false;
+    ~Cleanup() {
+      if (mounted && ::umount(mnt.c_str()) != 0) {
+        ADD_FAILURE() << "umount " << mnt << ": " << errnoText(errno);
+        ::umount2(mnt.c_str(), MNT_DETACH);
+      }
+      shell("losetup -d " + loop);
+    }
+  } cleanup{*loop, mnt};
+  if (!shell("mkfs.ext4 -q -F -O ^has_journal " + *loop))
+    GTEST_SKIP() << "mkfs.ext4 failed on " << *loop;
+  if (::mount(loop->c_str(), mnt.c_str(), "ext4", 0, nullptr) != 0)
+    GTEST_SKIP() << "cannot mount " << *loop << ": " << errnoText(errno);
+  cleanup.mounted = true;
+
+  std::string readMsg, writeMsg;
+  int readErr, writeErr;
+  {
+    TensorStore store(options(mnt));
+    uint64_t a = filled(store, 16 << 20, 40);
+    store.offload(a, false);
+    store.wait(a);
+    std::string file = store.info(a).file;
+    ASSERT_TRUE(shell("truncate -s 4M " + backing + " && losetup -c " + *loop));
+    store.prefetch(a, nullptr);
+    readErr = errnumOf([&] { store.wait(a); }, &readMsg);
+    EXPECT_EQ(store.info(a).state, State::OnDisk);
+    EXPECT_NE(readMsg.find(file), std::string::npos) << readMsg;
+    uint64_t b = filled(store, 4 << 20, 41);
+    store.offload(b, false);
+    writeErr = errnumOf([&] { store.wait(b); }, &writeMsg);
+    EXPECT_EQ(store.info(b).state, State::Resident);
+    EXPECT_TRUE(hasPattern(store.info(b).data, 4 << 20, 41));
+  }
+  EXPECT_EQ(readErr, EIO) << readMsg;
+  EXPECT_NE(readMsg.find("Input/output error"), std::string::npos) << readMsg;
+  EXPECT_EQ(writeErr, EIO) << writeMsg;
 }
 
 //===----------------------------------------------------------------------===//
