@@ -222,14 +222,17 @@ enum class PrefetchRule {
 };
 
 struct Candidate {
+  /// Demoted tensors come after every other candidate.
+  int demotion;
   double key;
   uint64_t bytes;
   TensorId tensor;
   uint32_t interval;
 
   bool operator<(const Candidate &other) const {
-    return std::make_tuple(key, bytes, -static_cast<int64_t>(tensor)) <
-           std::make_tuple(other.key, other.bytes,
+    return std::make_tuple(-demotion, key, bytes,
+                           -static_cast<int64_t>(tensor)) <
+           std::make_tuple(-other.demotion, other.key, other.bytes,
                            -static_cast<int64_t>(other.tensor));
   }
 };
@@ -251,9 +254,10 @@ public:
   EvictionSweep(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                 llvm::ArrayRef<double> opSeconds, const Target &target,
                 llvm::ArrayRef<uint64_t> unplannedLive, uint64_t budget,
-                VictimRule rule)
+                VictimRule rule, llvm::ArrayRef<uint8_t> demotion)
       : graph(graph), lifetimes(lifetimes), target(target), budget(budget),
-        rule(rule), live(unplannedLive), hasCopy(graph.numTensors(), false) {
+        rule(rule), demotion(demotion), live(unplannedLive),
+        hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
     computeBefore.assign(lifetimes.numPoints() + 1, 0);
     for (uint32_t point = 0; point < opSeconds.size(); ++point)
@@ -384,7 +388,8 @@ private:
         kind = CandidateClass::LeavesOnSsd;
     }
     heaps[static_cast<unsigned>(kind)].push(
-        Candidate{priority, info.bytes, tensor, interval});
+        Candidate{demotion.empty() ? 0 : demotion[tensor], priority, info.bytes,
+                  tensor, interval});
   }
 
   /// Whether evicting `candidate` at `point` would free nothing.
@@ -565,6 +570,7 @@ private:
   const Target &target;
   uint64_t budget;
   VictimRule rule;
+  llvm::ArrayRef<uint8_t> demotion;
   LiveTree live;
   Plan plan;
   /// Candidates by class; rules other than WriteAware use one heap.
@@ -587,7 +593,11 @@ struct PlanningContext {
   llvm::ArrayRef<double> opSeconds;
   const Target &target;
 
+  /// Points simulated so far: the measure of planning effort.
+  mutable uint64_t simulatedPoints = 0;
+
   SimulationResult simulate(const Plan &plan) const {
+    simulatedPoints += lifetimes.numPoints();
     return simulatePlan(graph, lifetimes, opSeconds, target, plan);
   }
 
@@ -723,13 +733,19 @@ struct Evaluated {
   }
 };
 
-Evaluated evaluate(const PlanningContext &context, Plan plan) {
+Evaluated evaluated(const PlanningContext &context, Plan plan,
+                    double stepSeconds) {
   Evaluated result;
-  result.stepSeconds = context.simulate(plan).stepSeconds;
+  result.stepSeconds = stepSeconds;
   result.bytesMoved =
       plan.bytesOffloaded(context.graph) + plan.bytesPrefetched(context.graph);
   result.plan = std::move(plan);
   return result;
+}
+
+Evaluated evaluate(const PlanningContext &context, Plan plan) {
+  double stepSeconds = context.simulate(plan).stepSeconds;
+  return evaluated(context, std::move(plan), stepSeconds);
 }
 
 /// Issues offloads in the order of their releases: each write goes out
@@ -779,13 +795,41 @@ Evaluated scheduleOnQueues(const PlanningContext &context, const Plan &gaps,
       placePrefetches(context, plan, order,
                       slotsBackwardFromUses(context, plan, order, simulation));
       simulation = context.simulate(plan);
-      if (simulation.stepSeconds < best->stepSeconds) {
-        best = evaluate(context, plan);
+      Evaluated candidate = evaluated(context, plan, simulation.stepSeconds);
+      if (candidate.betterThan(*best)) {
+        best = std::move(candidate);
         best->plan.detail = "backward-from-use" + writes;
       }
     }
   }
   return std::move(*best);
+}
+
+/// The tensor, not in `tried`, whose release or reload stalls compute the
+/// longest in the simulation of `plan`.
+std::optional<TensorId> worstStaller(const PlanningContext &context,
+                                     const Plan &plan,
+                                     const std::vector<bool> &tried) {
+  SimulationResult simulation = context.simulate(plan);
+  std::optional<TensorId> worst;
+  double longest = 0;
+  for (uint32_t index = 0; index < plan.gaps.size(); ++index) {
+    const Gap &gap = plan.gaps[index];
+    if (tried[gap.tensor])
+      continue;
+    double stall = 0;
+    if (!gap.entersOnSsd)
+      stall =
+          simulation.copyReady[index] - simulation.slotTime[gap.releaseSlot];
+    if (gap.reloads())
+      stall = std::max(stall, simulation.reloadReady[index] -
+                                  simulation.slotTime[gap.waitPoint]);
+    if (stall > longest) {
+      longest = stall;
+      worst = gap.tensor;
+    }
+  }
+  return worst;
 }
 
 struct BaselineRules {
@@ -812,9 +856,10 @@ BaselineRules rulesOf(Policy policy) {
 llvm::Expected<Plan> sweep(const PlanningContext &context,
                            llvm::ArrayRef<uint64_t> unplannedLive,
                            uint64_t budget, VictimRule rule,
-                           std::optional<unsigned> stashWindow) {
+                           std::optional<unsigned> stashWindow,
+                           llvm::ArrayRef<uint8_t> demotion = {}) {
   EvictionSweep sweep(context.graph, context.lifetimes, context.opSeconds,
-                      context.target, unplannedLive, budget, rule);
+                      context.target, unplannedLive, budget, rule, demotion);
   if (stashWindow)
     sweep.evictSavedActivations(*stashWindow);
   return sweep.run();
@@ -898,21 +943,7 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
   } else {
     if (llvm::Error error = checkFeasible(options.memoryBudget))
       return std::move(error);
-    // Our own candidates: each victim rule with the queue-driven schedule.
-    for (VictimRule rule :
-         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
-          VictimRule::CopiesFirst, VictimRule::LargestArea,
-          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
-      llvm::Expected<Plan> gaps = sweep(
-          context, unplannedLive, options.memoryBudget, rule, std::nullopt);
-      if (!gaps)
-        return gaps.takeError();
-      Evaluated candidate =
-          scheduleOnQueues(context, *gaps, options.refinementRounds);
-      candidate.plan.detail =
-          victimRuleName(rule).str() + "+" + candidate.plan.detail;
-      consider(std::move(candidate));
-    }
+    // The baselines' plans first: `ssd` is never slower than any of them.
     if (options.ssdConsidersBaselines) {
       for (Policy baseline : allPolicies()) {
         if (baseline == Policy::Ssd)
@@ -925,6 +956,57 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
         candidate->detail = "baseline:" + policyName(baseline).str();
         consider(evaluate(context, std::move(*candidate)));
       }
+    }
+    // Our own candidates, most promising first: each victim rule with the
+    // queue-driven schedule, then stall repair, while the effort lasts.
+    auto withinEffort = [&] {
+      return context.simulatedPoints < options.effortPoints;
+    };
+    std::optional<VictimRule> bestRule;
+    for (VictimRule rule :
+         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
+          VictimRule::CopiesFirst, VictimRule::LargestArea,
+          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
+      if (bestRule && !withinEffort())
+        break;
+      llvm::Expected<Plan> gaps = sweep(
+          context, unplannedLive, options.memoryBudget, rule, std::nullopt);
+      if (!gaps)
+        return gaps.takeError();
+      Evaluated candidate =
+          scheduleOnQueues(context, *gaps, options.refinementRounds);
+      candidate.plan.detail =
+          victimRuleName(rule).str() + "+" + candidate.plan.detail;
+      if (!bestRule || candidate.betterThan(*best))
+        bestRule = rule;
+      consider(std::move(candidate));
+    }
+    // Stall repair: demote the tensor that stalls compute the most so that
+    // the sweep evicts something else instead; keep what helps.
+    std::vector<uint8_t> demotion(graph.numTensors(), 0);
+    std::vector<bool> tried(graph.numTensors(), false);
+    for (unsigned round = 0; round < options.repairRounds && withinEffort();
+         ++round) {
+      std::optional<TensorId> culprit =
+          worstStaller(context, best->plan, tried);
+      if (!culprit)
+        break;
+      tried[*culprit] = true;
+      ++demotion[*culprit];
+      llvm::Expected<Plan> gaps =
+          sweep(context, unplannedLive, options.memoryBudget, *bestRule,
+                std::nullopt, demotion);
+      if (!gaps)
+        return gaps.takeError();
+      Evaluated candidate =
+          scheduleOnQueues(context, *gaps, options.refinementRounds);
+      if (!candidate.betterThan(*best)) {
+        --demotion[*culprit];
+        continue;
+      }
+      candidate.plan.detail = victimRuleName(*bestRule).str() + "+" +
+                              candidate.plan.detail + "+repaired";
+      best = std::move(candidate);
     }
   }
   Plan result = std::move(best->plan);
@@ -944,87 +1026,174 @@ SimulationResult OffloadPlanner::simulate(const Plan &plan) const {
   return simulatePlan(graph, lifetimes, opSeconds, target, plan);
 }
 
+namespace {
+/// What leaving device memory at a point costs a tensor in the cheapest
+/// plan, per byte: writes before the point, reads after it, writes that
+/// can only happen once the step's updated state exists.
+enum class LeaveCost : unsigned {
+  /// Nothing: a persistent argument with no further use.
+  Free,
+  /// A read: a persistent argument that enters on SSD and is not updated
+  /// (or is returned unchanged).
+  Read,
+  /// A read, and a write of its next-step value at the end.
+  ReadAndFinalWrite,
+  /// A write: a value that may leave on SSD and is not read again.
+  Write,
+  /// A write before and a read after.
+  WriteAndRead,
+};
+constexpr unsigned kNumLeaveCosts = 5;
+} // namespace
+
 LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
-  // Per point i with excess bytes E = live - budget, any plan leaves at
-  // least E bytes of untouched tensors absent at i. Those must be written
-  // before op i starts, except persistent arguments (they may enter on
-  // SSD), and read back after op i ends, except values that may leave on
-  // SSD with no later use. So the step takes at least
-  //   max(compute before i, W / write rate) + max(compute from i on,
-  //       compute of i + R / read rate)
-  // with W and R the smallest write and read volumes that cover E.
+  // At a point i with E = live - budget > 0, any plan keeps at least E
+  // bytes of tensors not touched at i out of device memory. Split them by
+  // what that costs at least (LeaveCost) into Wb bytes written before i,
+  // R bytes read after i and Wf bytes of next-step values written after the
+  // first of them is computed. Then the step takes at least
+  //   max(C<i, Wb/w) + max(C>=i, C_i + R/r),  C<f + Wf/w,  (Wb + Wf)/w
+  // (w, r: the write and read rates of the slower hop, C<i: compute before
+  // i, f: the first op that defines a next-step value). The smallest of
+  // these over all ways to cover E is a bound; the classes that cost a
+  // subset of another's are used first and the one remaining choice, how
+  // much comes from persistent state, is a convex search.
   uint32_t points = lifetimes.numPoints();
-  std::vector<int64_t> noWriteDelta(points + 1, 0), noReadDelta(points + 1, 0);
+  std::array<std::vector<int64_t>, kNumLeaveCosts> available;
+  for (auto &bytes : available)
+    bytes.assign(points + 1, 0);
+  auto addRange = [&](LeaveCost cost, int64_t from, int64_t to, int64_t bytes) {
+    if (from > to)
+      return;
+    available[static_cast<unsigned>(cost)][from] += bytes;
+    available[static_cast<unsigned>(cost)][to + 1] -= bytes;
+  };
+  double finalWritePerByte = std::numeric_limits<double>::infinity();
+  uint32_t firstNextValue = points;
+  std::vector<LeaveCost> costWhileNeeded(graph.numTensors());
   for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
     const Tensor &info = graph.getTensor(tensor);
     int64_t bytes = info.bytes;
-    uint32_t start = lifetimes.getLiveStart(tensor);
-    uint32_t end = lifetimes.getLiveEnd(tensor);
-    if (info.isArgument() && isPersistentRole(info.role)) {
-      noWriteDelta[start] += bytes;
-      noWriteDelta[end + 1] -= bytes;
-    }
-    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-    // After its last touch that needs residency, nothing reads it again.
+    int64_t start = lifetimes.getLiveStart(tensor);
+    int64_t end = lifetimes.getLiveEnd(tensor);
     int64_t lastNeeded = -1;
-    for (uint32_t touch : touches)
+    for (uint32_t touch : lifetimes.getTouches(tensor))
       if (!lifetimes.mayLeaveOnSsd(tensor, touch))
         lastNeeded = touch;
-    uint32_t freeFrom = lastNeeded < 0 ? start : lastNeeded + 1;
-    if (freeFrom <= end) {
-      noReadDelta[freeFrom] += bytes;
-      noReadDelta[end + 1] -= bytes;
+    bool persistentArgument = info.isArgument() && isPersistentRole(info.role);
+    LeaveCost needed = LeaveCost::WriteAndRead;
+    LeaveCost afterwards = LeaveCost::Write;
+    if (persistentArgument) {
+      bool updated =
+          info.steadyStatePartner && *info.steadyStatePartner != tensor;
+      needed = updated ? LeaveCost::ReadAndFinalWrite : LeaveCost::Read;
+      afterwards = LeaveCost::Free;
+      if (updated) {
+        const Tensor &next = graph.getTensor(*info.steadyStatePartner);
+        finalWritePerByte =
+            std::min(finalWritePerByte, static_cast<double>(next.bytes) /
+                                            std::max<int64_t>(bytes, 1));
+        firstNextValue = std::min(firstNextValue, *next.definingOp);
+      }
     }
+    costWhileNeeded[tensor] = needed;
+    addRange(needed, start, std::min(end, lastNeeded), bytes);
+    addRange(afterwards, std::max(start, lastNeeded + 1), end, bytes);
   }
-  // Touched tensors at a point are not candidates there.
-  std::vector<int64_t> touchedNoWrite(points, 0);
+  // Tensors an op needs are no candidates at that point.
+  std::array<std::vector<int64_t>, kNumLeaveCosts> touched;
+  for (auto &bytes : touched)
+    bytes.assign(points, 0);
   for (uint32_t point = 0; point < points; ++point)
-    for (TensorId tensor : lifetimes.getTouchedAt(point)) {
-      const Tensor &info = graph.getTensor(tensor);
-      if (info.isArgument() && isPersistentRole(info.role) &&
-          !lifetimes.mayLeaveOnSsd(tensor, point))
-        touchedNoWrite[point] += info.bytes;
-    }
+    for (TensorId tensor : lifetimes.getTouchedAt(point))
+      if (!lifetimes.mayLeaveOnSsd(tensor, point))
+        touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
+            graph.getTensor(tensor).bytes;
 
-  auto linkSeconds = [&](double bytes, double storageRate, double linkRate) {
-    double seconds = bytes / storageRate;
-    if (target.hasHostLink())
-      seconds = std::max(seconds, bytes / linkRate);
-    return seconds;
-  };
+  bool hostLink = target.hasHostLink();
+  double writeRate = hostLink ? std::min(target.ssdWriteBandwidth,
+                                         target.deviceToHostBandwidth)
+                              : target.ssdWriteBandwidth;
+  double readRate =
+      hostLink ? std::min(target.ssdReadBandwidth, target.hostToDeviceBandwidth)
+               : target.ssdReadBandwidth;
   double compute = 0;
   for (double seconds : opSeconds)
     compute += seconds;
+  std::vector<double> computeBefore(points + 1, 0);
+  for (uint32_t point = 0; point < points; ++point)
+    computeBefore[point + 1] =
+        computeBefore[point] +
+        (point < opSeconds.size() ? opSeconds[point] : 0);
+  double finalWritesFrom = computeBefore[std::min(firstNextValue, points)];
+  if (!std::isfinite(finalWritePerByte))
+    finalWritePerByte = 0;
+
   LowerBound bound;
   bound.computeSeconds = compute;
   bound.seconds = bound.linkSeconds = compute;
-  double computeBefore = 0;
-  int64_t noWrite = 0, noRead = 0;
+  std::array<int64_t, kNumLeaveCosts> running{};
   for (uint32_t point = 0; point < points; ++point) {
-    noWrite += noWriteDelta[point];
-    noRead += noReadDelta[point];
-    double opTime = point < opSeconds.size() ? opSeconds[point] : 0;
-    int64_t excess = static_cast<int64_t>(unplannedLive[point]) -
-                     static_cast<int64_t>(budget);
-    if (excess > 0) {
-      uint64_t writes =
-          std::max<int64_t>(0, excess - (noWrite - touchedNoWrite[point]));
-      uint64_t reads = std::max<int64_t>(0, excess - noRead);
-      double writeTime = linkSeconds(writes, target.ssdWriteBandwidth,
-                                     target.deviceToHostBandwidth);
-      double readTime = linkSeconds(reads, target.ssdReadBandwidth,
-                                    target.hostToDeviceBandwidth);
-      bound.linkSeconds = std::max({bound.linkSeconds, writeTime, readTime});
-      double seconds = std::max(computeBefore, writeTime) +
-                       std::max(compute - computeBefore, opTime + readTime);
-      if (seconds > bound.seconds) {
-        bound.seconds = seconds;
-        bound.writeBytes = writes;
-        bound.readBytes = reads;
-        bound.criticalPoint = point;
-      }
+    std::array<double, kNumLeaveCosts> candidates;
+    for (unsigned cost = 0; cost < kNumLeaveCosts; ++cost) {
+      running[cost] += available[cost][point];
+      candidates[cost] = running[cost] - touched[cost][point];
     }
-    computeBefore += opTime;
+    double excess =
+        static_cast<double>(unplannedLive[point]) - static_cast<double>(budget);
+    if (excess <= 0)
+      continue;
+    auto take = [&](LeaveCost cost, double limit) {
+      double amount = std::min(limit, candidates[static_cast<unsigned>(cost)]);
+      return std::max(0.0, amount);
+    };
+    double remaining = excess - take(LeaveCost::Free, excess);
+    double reused = take(LeaveCost::Read, remaining);
+    remaining -= reused;
+
+    // Bytes each link must carry whatever the plan (the issue's bound).
+    double pairedForWrites = take(LeaveCost::ReadAndFinalWrite, remaining);
+    double minWrites = pairedForWrites * std::min(1.0, finalWritePerByte) +
+                       (remaining - pairedForWrites);
+    double minReads = std::max(0.0, excess - take(LeaveCost::Free, excess) -
+                                        take(LeaveCost::Write, excess));
+    bound.linkSeconds = std::max(
+        {bound.linkSeconds, minWrites / writeRate, minReads / readRate});
+
+    double before = computeBefore[point];
+    double opTime = computeBefore[point + 1] - before;
+    double leaving = candidates[static_cast<unsigned>(LeaveCost::Write)];
+    double general = candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)];
+    auto seconds = [&](double fromState) {
+      double rest = remaining - fromState;
+      double leave = std::min(rest, leaving);
+      double writesBefore = rest;
+      double reads = reused + fromState + (rest - leave);
+      double finalWrites = fromState * finalWritePerByte;
+      return std::max(
+          {std::max(before, writesBefore / writeRate) +
+               std::max(compute - before, opTime + reads / readRate),
+           finalWritesFrom + finalWrites / writeRate,
+           (writesBefore + finalWrites) / writeRate});
+    };
+    // Persistent state may also leave mid-step like any other tensor (a
+    // write before, a read after), so any part of it may count as general.
+    double paired = take(LeaveCost::ReadAndFinalWrite, remaining);
+    double low = std::max(0.0, remaining - leaving - general - paired);
+    double high = paired;
+    for (unsigned iteration = 0; iteration < 60 && high - low > 1;
+         ++iteration) {
+      double third = (high - low) / 3;
+      if (seconds(low + third) <= seconds(high - third))
+        high -= third;
+      else
+        low += third;
+    }
+    double best = std::min({seconds(low), seconds(high)});
+    if (best > bound.seconds) {
+      bound.seconds = best;
+      bound.criticalPoint = point;
+    }
   }
   bound.seconds = std::max(bound.seconds, bound.linkSeconds);
   return bound;

@@ -50,7 +50,14 @@ struct PlannerOptions {
   /// Reloads kept in flight (fixed-depth).
   unsigned prefetchDepth = 2;
   /// Re-simulation rounds of the `ssd` prefetch scheduler.
-  unsigned refinementRounds = 4;
+  unsigned refinementRounds = 3;
+  /// Rounds of `ssd` stall repair: each demotes the tensor that stalls
+  /// compute the most and re-plans.
+  unsigned repairRounds = 8;
+  /// How many program points `ssd` may simulate while it searches; past
+  /// this it keeps the best plan found (always at least the baselines and
+  /// its first candidate). Deterministic, unlike a time limit.
+  uint64_t effortPoints = 6'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
 };
@@ -80,9 +87,7 @@ struct LowerBound {
   double computeSeconds = 0;
   /// max(compute, the bytes each link must carry / its bandwidth).
   double linkSeconds = 0;
-  /// Bytes that must be written before, and read after, the critical point.
-  uint64_t writeBytes = 0;
-  uint64_t readBytes = 0;
+  /// The point whose memory pressure gives `seconds`.
   uint32_t criticalPoint = 0;
 };
 
