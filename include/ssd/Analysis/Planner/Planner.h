@@ -57,7 +57,7 @@ struct PlannerOptions {
   /// How many program points `ssd` may simulate while it searches; past
   /// this it keeps the best plan found (always at least the baselines and
   /// its first candidate). Deterministic, unlike a time limit.
-  uint64_t effortPoints = 6'000'000;
+  uint64_t effortPoints = 4'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
 };
