@@ -20,11 +20,12 @@ using namespace mlir;
 using namespace mlir::ssd;
 
 /// Values of the contract are statically shaped ranked tensors, or scalars
-/// (as in the bodies of linalg ops and in arith constants).
+/// (as in the bodies of linalg ops and in arith constants), and the
+/// checkpoint and token values of ssd-shard-checkpoint.
 static bool isContractType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return tensor.hasStaticShape();
-  return type.isIntOrIndexOrFloat();
+  return type.isIntOrIndexOrFloat() || isa<CheckpointType, TokenType>(type);
 }
 
 static LogicalResult checkValueType(Operation *op, Type type, StringRef what) {
@@ -40,9 +41,10 @@ static LogicalResult checkValueType(Operation *op, Type type, StringRef what) {
                          << type;
 }
 
+/// Residency ops; checkpoint ops are welcome, since checkpointing is planned
+/// before offload.
 static bool isPlannedOp(Operation *op) {
-  return isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp, CheckpointBeginOp,
-             SaveShardOp, CheckpointCommitOp>(op);
+  return isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp>(op);
 }
 
 namespace {

@@ -188,4 +188,43 @@ def GroupBuffersPass : Pass<"ssd-group-buffers", "func::FuncOp"> {
   let dependentDialects = ["ssd::SSDDialect"];
 }
 
+def ShardCheckpointPass : Pass<"ssd-shard-checkpoint", "func::FuncOp"> {
+  let summary = "Save this rank's shard of every persistent tensor in the step";
+  let description = [{
+    Makes the step write a sharded checkpoint of its persistent state (the
+    `param`, `optimizer_state` and `buffer` arguments): an
+    `ssd.checkpoint_begin` at entry, an `ssd.save_shard` of each updated
+    state right after the op that computes its new value (so the write
+    overlaps the rest of the step), a save of each state the step does not
+    update right at entry, and one `ssd.checkpoint_commit` before the return.
+
+    The step holds this rank's row shard of every state tensor, as FSDP's
+    flat parameters do: the global tensor has `world-size` times the local
+    rows and this rank's rows start at `rank` times the local rows. 0-d
+    tensors cannot be split; rank 0 saves them. Run it before
+    `ssd-offload-pipeline`.
+
+    ```mlir
+    %w2 = ssd.kernel "sgd"(%w, %g) ...
+    // with world-size=2 rank=1 becomes
+    %ck = ssd.checkpoint_begin rank 1 of 2
+    ...
+    %w2 = ssd.kernel "sgd"(%w, %g) ...
+    %s = ssd.save_shard %w2 to %ck key "w" offsets [384, 0]
+        global_shape [768, 768] : tensor<384x768xf32>
+    ...
+    ssd.checkpoint_commit %ck after %s
+    ```
+  }];
+  let options = [
+    Option<"worldSize", "world-size", "int64_t", /*default=*/"1",
+           "Ranks that save the checkpoint">,
+    Option<"rank", "rank", "int64_t", /*default=*/"0",
+           "This rank">,
+    Option<"every", "every", "int64_t", /*default=*/"1",
+           "Write a checkpoint every this many steps">,
+  ];
+  let dependentDialects = ["ssd::SSDDialect"];
+}
+
 #endif // SSD_TRANSFORMS_PASSES_TD

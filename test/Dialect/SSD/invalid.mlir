@@ -236,6 +236,16 @@ func.func @checkpoint_rank_out_of_range() {
 
 // -----
 
+// Tests that a checkpoint is written at most every step.
+func.func @checkpoint_every_zero() {
+  // expected-error @+1 {{'ssd.checkpoint_begin' op expects 'every' of at least 1, got 0}}
+  %ck = ssd.checkpoint_begin rank 0 of 1 every 0
+  ssd.checkpoint_commit %ck
+  return
+}
+
+// -----
+
 // Tests that a checkpoint is committed.
 func.func @checkpoint_uncommitted(%w: tensor<4xf32>) {
   // expected-error @+1 {{'ssd.checkpoint_begin' op is never committed}}

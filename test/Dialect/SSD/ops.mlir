@@ -102,11 +102,14 @@ func.func @checkpoint(%a: tensor<384x768xf32>, %b: tensor<384x768xf32>, %c: tens
 
 // Tests an empty checkpoint (a rank that owns no shard still commits).
 // CHECK-LABEL: func.func @empty_checkpoint
-// CHECK: %[[CK:.+]] = ssd.checkpoint_begin rank 0 of 1
+// CHECK: %[[CK:.+]] = ssd.checkpoint_begin rank 0 of 1{{$}}
 // CHECK-NEXT: ssd.checkpoint_commit %[[CK]]{{$}}
+// CHECK: %[[CK2:.+]] = ssd.checkpoint_begin rank 3 of 8 every 100{{$}}
 func.func @empty_checkpoint() {
   %ck = ssd.checkpoint_begin rank 0 of 1
   ssd.checkpoint_commit %ck
+  %ck2 = ssd.checkpoint_begin rank 3 of 8 every 100
+  ssd.checkpoint_commit %ck2
   return
 }
 

@@ -191,6 +191,8 @@ LogicalResult CheckpointBeginOp::verify() {
   if (rank < 0 || rank >= worldSize)
     return emitOpError() << "expects a rank in [0, " << worldSize << "), got "
                          << rank;
+  if (getEvery() < 1)
+    return emitOpError() << "expects 'every' of at least 1, got " << getEvery();
   CheckpointCommitOp commit;
   for (Operation *user : getCheckpoint().getUsers()) {
     auto userCommit = dyn_cast<CheckpointCommitOp>(user);

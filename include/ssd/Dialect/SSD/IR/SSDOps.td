@@ -148,15 +148,20 @@ def SSD_CheckpointBeginOp : SSD_Op<"checkpoint_begin"> {
     Opens the checkpoint of the current step for `rank` of `world_size`
     saving ranks. Every shard is written by an `ssd.save_shard` on the result
     and the checkpoint becomes visible only at its single
-    `ssd.checkpoint_commit`.
+    `ssd.checkpoint_commit`. With `every` N, only every N-th step writes one
+    (the runtime counts steps); the others skip the shards' writes.
 
     ```mlir
     %ck = ssd.checkpoint_begin rank 0 of 2
+    %ck = ssd.checkpoint_begin rank 1 of 4 every 100
     ```
   }];
-  let arguments = (ins I64Attr:$rank, I64Attr:$world_size);
+  let arguments = (ins I64Attr:$rank, I64Attr:$world_size,
+                       DefaultValuedAttr<I64Attr, "1">:$every);
   let results = (outs SSD_CheckpointType:$checkpoint);
-  let assemblyFormat = "`rank` $rank `of` $world_size attr-dict";
+  let assemblyFormat = [{
+    `rank` $rank `of` $world_size (`every` $every^)? attr-dict
+  }];
   let hasVerifier = 1;
 }
 
