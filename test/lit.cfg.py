@@ -25,5 +25,5 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ssd_tools_dir, config.llvm_tools_dir]
-tools = ["ssd-opt", "mlir-opt", "mlir-cpu-runner"]
+tools = ["ssd-opt", "ssd-run", "mlir-opt", "mlir-cpu-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,43 @@
+// RUN: rm -rf %t && mkdir -p %t/scratch
+// RUN: ssd-run %s --scratch-dir %t/scratch --target epyc9654-990pro --compute=model --steps 2 | FileCheck %s
+// RUN: ssd-run --calibrate --calibrate-bytes=64MiB --scratch-dir %t/scratch -o %t/target.json
+// RUN: FileCheck %s --check-prefix=TARGET < %t/target.json
+// RUN: ssd-opt %s -ssd-verify-plan --split-input-file | ssd-run /dev/stdin --scratch-dir %t/scratch --target %t/target.json --steps 1 | FileCheck %s
+// RUN: not ssd-run %s --scratch-dir %t/missing 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: not ssd-run %s --scratch-dir %t/scratch --target %S/Inputs/zero-rate-target.json 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not ssd-run %S/Inputs/unverified-plan.mlir --scratch-dir %t/scratch 2>&1 | FileCheck %s --check-prefix=UNVERIFIED
+// RUN: not ssd-run %s --scratch-dir %t/scratch --compute=guess 2>&1 | FileCheck %s --check-prefix=MODE
+
+// Tests that the plan's bytes really move: 8 KiB written and read back per
+// step, through the runtime, and that the output names every measure.
+// CHECK: "achieved_step_seconds":
+// CHECK: "bytes_read": 8192
+// CHECK: "bytes_written": 8192
+// CHECK: "predicted_step_seconds":
+// CHECK: "read_gbps":
+// CHECK: "stall_seconds":
+// CHECK: "write_gbps":
+
+// TARGET: "compute_flops":
+// TARGET: "io_latency_seconds":
+// TARGET: "name": "calibrated"
+// TARGET: "ssd_read_bandwidth":
+// TARGET: "ssd_write_bandwidth":
+
+// NODIR: ssd-run: scratch directory '{{.*}}missing' does not exist
+// BADTARGET: ssd-run: target 'zero': compute, device memory and SSD rates must be positive
+// UNVERIFIED: uses a tensor after its release
+// UNVERIFIED: ssd-run: the plan does not verify; nothing ran
+// MODE: ssd-run: --compute must be spin or model, got 'guess'
+
+func.func @step(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
+  %a = ssd.kernel "f"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>
+  %h, %t = ssd.offload %a : tensor<2048xf32>
+  ssd.release %a after %t : tensor<2048xf32>
+  %b = ssd.kernel "g"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>
+  %r = ssd.prefetch %h : !ssd.handle<tensor<2048xf32>>
+  %c = ssd.kernel "g2"(%b) {flops = 1.0e9 : f64} : (tensor<2048xf32>) -> tensor<16xf32>
+  %a2 = ssd.wait %r, %h : !ssd.handle<tensor<2048xf32>>
+  %d = ssd.kernel "h"(%a2, %c) {flops = 1.0e9 : f64} : (tensor<2048xf32>, tensor<16xf32>) -> tensor<16xf32>
+  return %d : tensor<16xf32>
+}

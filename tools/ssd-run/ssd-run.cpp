@@ -1,0 +1,577 @@
+//===- ssd-run.cpp - replay a planned step with real I/O ------------------===//
+//
+// Runs the schedule of a planned training step whose compute is opaque: the
+// offloads, releases, prefetches and waits go through the ssdrt runtime to
+// real files in a scratch directory, and each op's compute takes the cost
+// model's time, busy-waited (`--compute=spin`) or slept (`--compute=model`,
+// which leaves the CPU to the I/O threads). It prints what the step achieved
+// next to what the planner predicted. `--calibrate` measures this machine's
+// disk and memory and writes a target file the planner accepts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Analysis/Planner/Target.h"
+#include "ssd/Dialect/SSD/IR/SSDDialect.h"
+#include "ssd/Runtime/ssdrt.h"
+#include "ssd/Transforms/ApplyPlan.h"
+#include "ssd/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
+#include <thread>
+#include <unistd.h>
+
+using namespace mlir;
+using namespace mlir::ssd;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string>
+    inputFile(cl::Positional, cl::desc("<planned step .mlir>"), cl::init(""));
+static cl::opt<std::string>
+    scratchDir("scratch-dir", cl::Required,
+               cl::desc("Directory for the data files"));
+static cl::opt<std::string>
+    targetSpec("target", cl::init("h100-pcie5-pm1743"),
+               cl::desc("Target preset or JSON file the prediction uses"));
+static cl::opt<std::string>
+    computeMode("compute", cl::init("spin"),
+                cl::desc("spin: busy-wait each op's time; model: sleep it"));
+static cl::opt<unsigned> steps("steps", cl::init(3),
+                               cl::desc("Steps to run (the mean is reported)"));
+static cl::opt<std::string>
+    functionName("function", cl::init(""),
+                 cl::desc("The step function (default: the only one)"));
+static cl::opt<bool>
+    calibrate("calibrate", cl::desc("Measure this machine, write a target"));
+static cl::opt<std::string> outputFile("o", cl::init("-"),
+                                       cl::desc("Where the JSON goes"));
+static cl::opt<std::string>
+    calibrateBytes("calibrate-bytes", cl::init("512MiB"),
+                   cl::desc("Bytes each calibration transfer pass moves"));
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Fails with the runtime's message when an ssdrt call fails.
+llvm::Error check(int status, llvm::StringRef what) {
+  if (status == 0)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(), "%s failed: %s", what.str().c_str(),
+      ssdrt_last_error()[0] ? ssdrt_last_error() : strerror(-status));
+}
+
+/// An ssdrt context on the scratch directory, destroyed on scope exit.
+class Runtime {
+public:
+  static llvm::Expected<std::unique_ptr<Runtime>> open(llvm::StringRef dir) {
+    if (!llvm::sys::fs::is_directory(dir))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "scratch directory '%s' does not exist",
+                                     dir.str().c_str());
+    auto runtime = std::make_unique<Runtime>();
+    runtime->directory = dir.str();
+    ssdrt_options options;
+    ssdrt_options_init(&options);
+    options.directory = runtime->directory.c_str();
+    options.flags = SSDRT_OPT_HOST_ONLY;
+    if (llvm::Error error = check(ssdrt_context_create(&options, &runtime->ctx),
+                                  "creating the runtime context"))
+      return std::move(error);
+    return runtime;
+  }
+  ~Runtime() { ssdrt_context_destroy(ctx); }
+
+  llvm::Expected<ssdrt_handle> createHandle(uint64_t bytes) {
+    int64_t shape = static_cast<int64_t>(bytes);
+    ssdrt_handle handle;
+    if (llvm::Error error =
+            check(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &shape,
+                                      SSDRT_MEM_HOST, nullptr, &handle),
+                  "creating a handle"))
+      return std::move(error);
+    return handle;
+  }
+
+  ssdrt_context *ctx = nullptr;
+
+private:
+  std::string directory;
+};
+
+/// What one step did.
+struct StepMeasurement {
+  double seconds = 0;
+  double stallSeconds = 0;
+};
+
+/// Replays a plan: per slot the offloads, releases, prefetches and waits,
+/// then the op's compute.
+class ScheduleRunner {
+public:
+  ScheduleRunner(Runtime &runtime, const planner::StepGraph &graph,
+                 const planner::Plan &plan, llvm::ArrayRef<double> opSeconds,
+                 bool spin)
+      : runtime(runtime), graph(graph), plan(plan), opSeconds(opSeconds),
+        spin(spin) {}
+
+  llvm::Error prepare();
+  llvm::Expected<StepMeasurement> runStep();
+
+private:
+  llvm::Error resetHandles();
+  void compute(double seconds) const;
+
+  Runtime &runtime;
+  const planner::StepGraph &graph;
+  const planner::Plan &plan;
+  llvm::ArrayRef<double> opSeconds;
+  bool spin;
+  /// One runtime handle per tensor that the plan moves.
+  llvm::DenseMap<planner::TensorId, ssdrt_handle> handles;
+  /// Gap indices per slot and kind.
+  std::vector<std::vector<unsigned>> offloadsAt, releasesAt, prefetchesAt,
+      waitsAt;
+};
+} // namespace
+
+llvm::Error ScheduleRunner::prepare() {
+  uint32_t numSlots = graph.numOps() + 1;
+  offloadsAt.assign(numSlots, {});
+  releasesAt.assign(numSlots, {});
+  prefetchesAt.assign(numSlots, {});
+  waitsAt.assign(numSlots, {});
+  for (auto [index, gap] : llvm::enumerate(plan.gaps)) {
+    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
+    if (bytes == 0)
+      continue;
+    if (!handles.count(gap.tensor)) {
+      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes);
+      if (!handle)
+        return handle.takeError();
+      handles[gap.tensor] = *handle;
+    }
+    if (!gap.entersOnSsd) {
+      if (gap.writes)
+        offloadsAt[gap.offloadSlot].push_back(index);
+      releasesAt[gap.releaseSlot].push_back(index);
+    }
+    if (gap.reloads()) {
+      prefetchesAt[gap.prefetchSlot].push_back(index);
+      waitsAt[gap.waitPoint].push_back(index);
+    }
+  }
+  return llvm::Error::success();
+}
+
+void ScheduleRunner::compute(double seconds) const {
+  if (seconds <= 0)
+    return;
+  auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(seconds));
+  if (!spin) {
+    std::this_thread::sleep_until(until);
+    return;
+  }
+  while (Clock::now() < until) {
+  }
+}
+
+llvm::Error ScheduleRunner::resetHandles() {
+  ssdrt_context *ctx = runtime.ctx;
+  llvm::DenseSet<planner::TensorId> entering;
+  for (const planner::Gap &gap : plan.gaps)
+    if (gap.entersOnSsd)
+      entering.insert(gap.tensor);
+  for (auto &[tensor, handle] : handles) {
+    int32_t state;
+    if (llvm::Error error =
+            check(ssdrt_handle_state(ctx, handle, &state), "handle state"))
+      return error;
+    bool onSsd = entering.contains(tensor);
+    int status = 0;
+    if (onSsd && state == SSDRT_STATE_BOTH) {
+      status = ssdrt_handle_release(ctx, handle);
+    } else if (onSsd && state == SSDRT_STATE_RESIDENT) {
+      status = ssdrt_handle_offload(ctx, handle, 0);
+      if (status == 0)
+        status = ssdrt_handle_wait(ctx, handle);
+    } else if (!onSsd && state == SSDRT_STATE_BOTH) {
+      status = ssdrt_handle_mark_dirty(ctx, handle);
+    } else if (!onSsd && state == SSDRT_STATE_ON_DISK) {
+      status = ssdrt_handle_prefetch(ctx, handle, nullptr);
+      if (status == 0)
+        status = ssdrt_handle_wait(ctx, handle);
+      if (status == 0)
+        status = ssdrt_handle_mark_dirty(ctx, handle);
+    }
+    if (llvm::Error error = check(status, "resetting a handle between steps"))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
+  // Untimed: every handle is where the step expects it at entry, in memory
+  // for tensors the step computes, on SSD for state that enters there.
+  if (llvm::Error error = resetHandles())
+    return std::move(error);
+  ssdrt_context *ctx = runtime.ctx;
+  StepMeasurement step;
+  Clock::time_point start = Clock::now();
+  for (uint32_t slot = 0; slot <= graph.numOps(); ++slot) {
+    for (unsigned index : offloadsAt[slot])
+      if (llvm::Error error =
+              check(ssdrt_handle_offload(ctx, handles[plan.gaps[index].tensor],
+                                         SSDRT_OFFLOAD_KEEP),
+                    "offload"))
+        return std::move(error);
+    for (unsigned index : releasesAt[slot]) {
+      const planner::Gap &gap = plan.gaps[index];
+      ssdrt_handle handle = handles[gap.tensor];
+      if (gap.writes) {
+        Clock::time_point began = Clock::now();
+        int status = ssdrt_handle_wait(ctx, handle);
+        step.stallSeconds += secondsSince(began);
+        if (llvm::Error error = check(status, "waiting for an offload"))
+          return std::move(error);
+      }
+      if (llvm::Error error =
+              check(ssdrt_handle_release(ctx, handle), "release"))
+        return std::move(error);
+    }
+    for (unsigned index : prefetchesAt[slot])
+      if (llvm::Error error =
+              check(ssdrt_handle_prefetch(ctx, handles[plan.gaps[index].tensor],
+                                          nullptr),
+                    "prefetch"))
+        return std::move(error);
+    for (unsigned index : waitsAt[slot]) {
+      Clock::time_point began = Clock::now();
+      int status = ssdrt_handle_wait(ctx, handles[plan.gaps[index].tensor]);
+      step.stallSeconds += secondsSince(began);
+      if (llvm::Error error = check(status, "waiting for a prefetch"))
+        return std::move(error);
+    }
+    if (slot < graph.numOps())
+      compute(opSeconds[slot]);
+  }
+  step.seconds = secondsSince(start);
+  return step;
+}
+
+//===----------------------------------------------------------------------===//
+// Calibration
+//===----------------------------------------------------------------------===//
+
+/// Sequential write then read of `totalBytes` in 64 MiB handles, all in
+/// flight at once as a plan's transfers would be; returns bytes/s each way.
+static llvm::Expected<std::pair<double, double>>
+measureDisk(Runtime &runtime, uint64_t totalBytes) {
+  constexpr uint64_t kChunk = 64ull << 20;
+  std::vector<ssdrt_handle> handles;
+  for (uint64_t done = 0; done < totalBytes; done += kChunk) {
+    llvm::Expected<ssdrt_handle> handle =
+        runtime.createHandle(std::min(kChunk, totalBytes - done));
+    if (!handle)
+      return handle.takeError();
+    void *data;
+    ssdrt_handle_data(runtime.ctx, *handle, &data);
+    uint64_t bytes;
+    ssdrt_handle_bytes(runtime.ctx, *handle, &bytes);
+    memset(data, static_cast<int>(handles.size() + 1), bytes);
+    handles.push_back(*handle);
+  }
+  auto timed = [&](auto issue, llvm::StringRef what) -> llvm::Expected<double> {
+    Clock::time_point start = Clock::now();
+    for (ssdrt_handle handle : handles)
+      if (llvm::Error error = check(issue(handle), what))
+        return std::move(error);
+    for (ssdrt_handle handle : handles)
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(runtime.ctx, handle), what))
+        return std::move(error);
+    return static_cast<double>(totalBytes) / secondsSince(start);
+  };
+  llvm::Expected<double> write = timed(
+      [&](ssdrt_handle h) { return ssdrt_handle_offload(runtime.ctx, h, 0); },
+      "calibration write");
+  if (!write)
+    return write.takeError();
+  llvm::Expected<double> read = timed(
+      [&](ssdrt_handle h) {
+        return ssdrt_handle_prefetch(runtime.ctx, h, nullptr);
+      },
+      "calibration read");
+  if (!read)
+    return read.takeError();
+  for (ssdrt_handle handle : handles)
+    ssdrt_handle_free(runtime.ctx, handle);
+  return std::make_pair(*read, *write);
+}
+
+/// The latency of one small transfer: a 4 KiB write and read, averaged.
+static llvm::Expected<double> measureLatency(Runtime &runtime) {
+  llvm::Expected<ssdrt_handle> handle = runtime.createHandle(4096);
+  if (!handle)
+    return handle.takeError();
+  constexpr int kRounds = 32;
+  Clock::time_point start = Clock::now();
+  for (int round = 0; round < kRounds; ++round) {
+    ssdrt_handle_mark_dirty(runtime.ctx, *handle);
+    if (llvm::Error error =
+            check(ssdrt_handle_offload(runtime.ctx, *handle, 0), "write"))
+      return std::move(error);
+    if (llvm::Error error =
+            check(ssdrt_handle_wait(runtime.ctx, *handle), "write"))
+      return std::move(error);
+    if (llvm::Error error =
+            check(ssdrt_handle_prefetch(runtime.ctx, *handle, nullptr), "read"))
+      return std::move(error);
+    if (llvm::Error error =
+            check(ssdrt_handle_wait(runtime.ctx, *handle), "read"))
+      return std::move(error);
+  }
+  ssdrt_handle_free(runtime.ctx, *handle);
+  return secondsSince(start) / (2 * kRounds);
+}
+
+/// FLOP/s of a plain single-threaded multiply-add loop, and bytes/s of
+/// memcpy: the host-only target's compute and memory rates.
+static std::pair<double, double> measureHost() {
+  constexpr size_t kElements = 1 << 22;
+  std::vector<float> a(kElements, 1.0f), b(kElements, 0.5f);
+  Clock::time_point start = Clock::now();
+  constexpr int kRounds = 16;
+  for (int round = 0; round < kRounds; ++round)
+    for (size_t i = 0; i < kElements; ++i)
+      a[i] = a[i] * 0.999f + b[i];
+  double flops = 2.0 * kElements * kRounds / secondsSince(start);
+  // Both buffers are touched first so that page faults are not timed.
+  std::vector<char> src(256 << 20, 1), dst(256 << 20, 0);
+  start = Clock::now();
+  constexpr int kCopies = 4;
+  for (int copy = 0; copy < kCopies; ++copy) {
+    src[copy] = static_cast<char>(copy);
+    memcpy(dst.data(), src.data(), src.size());
+  }
+  double bandwidth = 2.0 * kCopies * src.size() / secondsSince(start);
+  // Keep the results observable so that the work is not optimised away.
+  volatile float sinkA = a[kElements / 2];
+  volatile char sinkB = dst[kCopies - 1];
+  (void)sinkA;
+  (void)sinkB;
+  return {flops, bandwidth};
+}
+
+static llvm::Error runCalibration(llvm::raw_ostream &os) {
+  llvm::Expected<uint64_t> bytes = planner::parseMemorySize(calibrateBytes);
+  if (!bytes)
+    return bytes.takeError();
+  llvm::Expected<std::unique_ptr<Runtime>> runtime = Runtime::open(scratchDir);
+  if (!runtime)
+    return runtime.takeError();
+  llvm::Expected<std::pair<double, double>> disk =
+      measureDisk(**runtime, *bytes);
+  if (!disk)
+    return disk.takeError();
+  llvm::Expected<double> latency = measureLatency(**runtime);
+  if (!latency)
+    return latency.takeError();
+  auto [flops, memoryBandwidth] = measureHost();
+  planner::Target target;
+  target.name = "calibrated";
+  target.computeFlops = flops;
+  target.deviceMemoryBandwidth = memoryBandwidth;
+  target.deviceMemoryBytes =
+      static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  target.ssdReadBandwidth = disk->first;
+  target.ssdWriteBandwidth = disk->second;
+  target.ioLatencySeconds = *latency;
+  if (llvm::Error error = target.validate())
+    return error;
+  llvm::json::Object json = *target.toJSON().getAsObject();
+  json["description"] = "measured by ssd-run --calibrate on " +
+                        std::string(ssdrt_engine_name((*runtime)->ctx)) +
+                        " in " + scratchDir.getValue();
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Running a plan
+//===----------------------------------------------------------------------===//
+
+static llvm::Expected<func::FuncOp> findStep(ModuleOp module) {
+  func::FuncOp found;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (!functionName.empty() && func.getSymName() != functionName)
+      continue;
+    if (found)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "several step functions; choose one with --function");
+    found = func;
+  }
+  if (!found)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "no step function%s%s",
+        functionName.empty() ? "" : " named ", functionName.c_str());
+  return found;
+}
+
+static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
+  if (computeMode != "spin" && computeMode != "model")
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--compute must be spin or model, got '%s'",
+                                   computeMode.c_str());
+  if (steps == 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--steps must be at least 1");
+  llvm::Expected<planner::Target> target = planner::loadTarget(targetSpec);
+  if (!target)
+    return target.takeError();
+  if (!llvm::sys::fs::is_directory(scratchDir))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "scratch directory '%s' does not exist",
+                                   scratchDir.c_str());
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
+  if (!module)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot parse '%s'", inputFile.c_str());
+  llvm::Expected<func::FuncOp> step = findStep(*module);
+  if (!step)
+    return step.takeError();
+  // Nothing runs unless the plan is proven safe first.
+  if (failed(verifyPlannedStep(*step, std::nullopt)))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the plan does not verify; nothing ran");
+  FailureOr<ExtractedPlan> extracted = extractPlan(*step);
+  if (failed(extracted))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read the plan back");
+  const planner::StepGraph &graph = extracted->mapping.graph;
+  planner::OffloadPlanner offloadPlanner(graph, *target);
+  planner::SimulationResult predicted =
+      offloadPlanner.simulate(extracted->plan);
+
+  llvm::Expected<std::unique_ptr<Runtime>> runtime = Runtime::open(scratchDir);
+  if (!runtime)
+    return runtime.takeError();
+  ScheduleRunner runner(**runtime, graph, extracted->plan,
+                        offloadPlanner.getOpSeconds(), computeMode == "spin");
+  if (llvm::Error error = runner.prepare())
+    return error;
+  bool progress = steps > 1 && isatty(STDERR_FILENO);
+  ssdrt_stats_t before;
+  ssdrt_stats((*runtime)->ctx, &before);
+  double totalSeconds = 0, totalStall = 0;
+  for (unsigned i = 0; i < steps; ++i) {
+    llvm::Expected<StepMeasurement> measured = runner.runStep();
+    if (!measured)
+      return measured.takeError();
+    totalSeconds += measured->seconds;
+    totalStall += measured->stallSeconds;
+    if (progress)
+      llvm::errs() << llvm::formatv("\rssd-run: step {0}/{1}, {2:f3} s", i + 1,
+                                    steps.getValue(), measured->seconds);
+  }
+  if (progress)
+    llvm::errs() << "\n";
+  ssdrt_stats_t after;
+  ssdrt_stats((*runtime)->ctx, &after);
+
+  double achieved = totalSeconds / steps;
+  // Bytes the timed steps moved (the untimed resets between steps excluded).
+  uint64_t bytesWritten = extracted->plan.bytesOffloaded(graph);
+  uint64_t bytesRead = extracted->plan.bytesPrefetched(graph);
+  llvm::json::Object result{
+      {"function", graph.getFunctionName()},
+      {"target", target->name},
+      {"compute", computeMode.getValue()},
+      {"engine", ssdrt_engine_name((*runtime)->ctx)},
+      {"steps", static_cast<int64_t>(steps)},
+      {"achieved_step_seconds", achieved},
+      {"predicted_step_seconds", predicted.stepSeconds},
+      {"compute_seconds", predicted.computeSeconds},
+      {"stall_seconds", totalStall / steps},
+      {"predicted_stall_seconds", predicted.stallSeconds},
+      {"achieved_over_predicted", achieved / predicted.stepSeconds},
+      {"bytes_read", static_cast<int64_t>(bytesRead)},
+      {"bytes_written", static_cast<int64_t>(bytesWritten)},
+      {"read_gbps", bytesRead / achieved / 1e9},
+      {"write_gbps", bytesWritten / achieved / 1e9},
+      {"runtime_bytes_read",
+       static_cast<int64_t>(after.bytes_read - before.bytes_read)},
+      {"runtime_bytes_written",
+       static_cast<int64_t>(after.bytes_written - before.bytes_written)},
+  };
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(result))) << "\n";
+  return llvm::Error::success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "ssd-run: replays a planned step with real I/O, "
+                              "or calibrates a target\n");
+  std::error_code ec;
+  llvm::ToolOutputFile output(outputFile, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "ssd-run: cannot open '" << outputFile
+                 << "': " << ec.message() << "\n";
+    return 1;
+  }
+  llvm::Error error = llvm::Error::success();
+  if (calibrate) {
+    error = runCalibration(output.os());
+  } else {
+    if (inputFile.empty()) {
+      llvm::errs() << "ssd-run: give a planned .mlir file or --calibrate\n";
+      return 1;
+    }
+    DialectRegistry registry;
+    registry
+        .insert<SSDDialect, func::FuncDialect, arith::ArithDialect,
+                math::MathDialect, tensor::TensorDialect, linalg::LinalgDialect,
+                tosa::TosaDialect, scf::SCFDialect, memref::MemRefDialect,
+                bufferization::BufferizationDialect>();
+    MLIRContext context(registry);
+    context.allowUnregisteredDialects();
+    error = runPlan(context, output.os());
+  }
+  if (error) {
+    llvm::errs() << "ssd-run: " << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
+  output.keep();
+  return 0;
+}
