@@ -13,6 +13,15 @@ using namespace ssd::planner;
 using llvm::createStringError;
 using llvm::inconvertibleErrorCode;
 
+std::pair<uint32_t, uint32_t>
+ssd::planner::absentPoints(const Gap &gap, const LifetimeAnalysis &lifetimes) {
+  uint32_t from =
+      std::max(gap.absentFrom(), lifetimes.getLiveStart(gap.tensor));
+  uint32_t to = std::min(gap.absentTo(lifetimes.numPoints()),
+                         lifetimes.getLiveEnd(gap.tensor) + 1);
+  return {from, to};
+}
+
 void Plan::finalize() {
   llvm::sort(gaps, [](const Gap &a, const Gap &b) {
     return std::make_pair(a.tensor, a.absentFrom()) <
@@ -56,8 +65,7 @@ std::vector<uint64_t> Plan::liveBytes(const StepGraph &graph,
   }
   for (const Gap &gap : gaps) {
     int64_t bytes = graph.getTensor(gap.tensor).bytes;
-    uint32_t from = std::min(gap.absentFrom(), points);
-    uint32_t to = std::min(gap.absentTo(points), points);
+    auto [from, to] = absentPoints(gap, lifetimes);
     if (from >= to)
       continue;
     delta[from] -= bytes;

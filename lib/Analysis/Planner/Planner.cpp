@@ -263,6 +263,15 @@ public:
     for (uint32_t point = 0; point < opSeconds.size(); ++point)
       computeBefore[point + 1] = computeBefore[point] + opSeconds[point];
     computeBefore.back() = computeBefore[lifetimes.numPoints() - 1];
+    // Final writes of next-step values hide behind the compute after the
+    // first of them is defined.
+    uint32_t firstUpdate = lifetimes.returnPoint();
+    for (const Tensor &tensor : graph.getTensors())
+      if (tensor.steadyStatePartner && tensor.definingOp)
+        firstUpdate = std::min(firstUpdate, *tensor.definingOp);
+    tailWindow =
+        computeBefore[lifetimes.returnPoint()] -
+        computeBefore[std::min(firstUpdate + 1, lifetimes.returnPoint())];
     secondsPerWrittenByte = 1 / target.ssdWriteBandwidth;
     if (target.hasHostLink())
       secondsPerWrittenByte =
@@ -354,6 +363,7 @@ private:
     double priority = 0;
     switch (rule) {
     case VictimRule::FurthestNextUse:
+    case VictimRule::WriteAware:
       priority =
           leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
       break;
@@ -378,8 +388,6 @@ private:
     }
     CandidateClass kind = CandidateClass::NeedsWrite;
     if (rule == VictimRule::WriteAware) {
-      priority =
-          leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
       if (interval == 0 && isPersistentRole(info.role))
         kind = CandidateClass::EntersOnSsd;
       else if (hasCopy[tensor])
@@ -412,6 +420,16 @@ private:
     while (!heap.empty() && isStale(heap.top(), point))
       heap.pop();
     return heap.empty() ? nullptr : &heap.top();
+  }
+
+  /// Seconds to write the next-step value of a persistent argument that
+  /// enters on SSD (nothing when it is returned unchanged or not at all).
+  double finalWriteSeconds(TensorId argument) const {
+    const std::optional<TensorId> &partner =
+        graph.getTensor(argument).steadyStatePartner;
+    if (!partner || *partner == argument)
+      return 0;
+    return graph.getTensor(*partner).bytes * secondsPerWrittenByte;
   }
 
   /// The estimated stall of releasing `candidate` at `point` after writing
@@ -449,10 +467,23 @@ private:
     if (top(CandidateClass::ReusesCopy, point))
       return take(CandidateClass::ReusesCopy, point, false);
     const Candidate *write = top(CandidateClass::NeedsWrite, point);
-    if (write && estimateWrite(*write, point).first <= 0)
+    double writeStall = std::numeric_limits<double>::infinity();
+    if (write)
+      writeStall = std::max(0.0, estimateWrite(*write, point).first);
+    if (write && writeStall <= 0)
       return take(CandidateClass::NeedsWrite, point, true);
-    if (top(CandidateClass::EntersOnSsd, point))
-      return take(CandidateClass::EntersOnSsd, point, false);
+    if (const Candidate *enter = top(CandidateClass::EntersOnSsd, point)) {
+      // Entering on SSD moves the write to the partner at the step's end;
+      // worth it while those final writes fit in the compute after the
+      // first update, or stall less than writing now would.
+      double finalWrite = finalWriteSeconds(enter->tensor);
+      double extraTail = std::max(0.0, finalWrites + finalWrite - tailWindow) -
+                         std::max(0.0, finalWrites - tailWindow);
+      if (extraTail <= writeStall) {
+        finalWrites += finalWrite;
+        return take(CandidateClass::EntersOnSsd, point, false);
+      }
+    }
     const Candidate *leave = top(CandidateClass::LeavesOnSsd, point);
     if (leave && (!write || estimateWrite(*leave, point).first <
                                 estimateWrite(*write, point).first))
@@ -464,10 +495,15 @@ private:
     return std::nullopt;
   }
 
+  /// Adds `sign` times the tensor's bytes where `gap` keeps it away.
+  void account(const Gap &gap, int sign) {
+    auto [from, to] = absentPoints(gap, lifetimes);
+    live.add(from, to,
+             sign * static_cast<int64_t>(graph.getTensor(gap.tensor).bytes));
+  }
+
   void addGap(const Gap &gap, uint32_t interval) {
-    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
-    live.add(gap.absentFrom(), gap.absentTo(lifetimes.numPoints()),
-             -static_cast<int64_t>(bytes));
+    account(gap, -1);
     intervalGap[key(gap.tensor, interval)] = plan.gaps.size();
     hasCopy[gap.tensor] = true;
     plan.gaps.push_back(gap);
@@ -536,14 +572,14 @@ private:
   void evict(const Candidate &candidate, uint32_t point) {
     TensorId tensor = candidate.tensor;
     uint32_t interval = candidate.interval;
-    uint64_t bytes = candidate.bytes;
     auto existing = intervalGap.find(key(tensor, interval));
     if (existing != intervalGap.end()) {
       // Evicted already but released later than this point: release here.
       Gap &gap = plan.gaps[existing->second];
       if (!gap.entersOnSsd && gap.releaseSlot > point) {
-        live.add(point, gap.releaseSlot, -static_cast<int64_t>(bytes));
+        account(gap, +1);
         gap.releaseSlot = point;
+        account(gap, -1);
       }
       return;
     }
@@ -581,6 +617,10 @@ private:
   double secondsPerWrittenByte;
   double estimatedStall = 0;
   double writeQueueFree = 0;
+  /// Seconds of final writes chosen so far, and the compute they can hide
+  /// behind.
+  double finalWrites = 0;
+  double tailWindow = 0;
   /// The gap of each evicted interval, by key(tensor, interval).
   llvm::DenseMap<uint64_t, uint32_t> intervalGap;
   /// Tensors that are or will be on SSD by the end of the sweep so far.
@@ -894,6 +934,13 @@ llvm::Expected<Plan>
 OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
   if (llvm::Error error = checkFeasible(options.memoryBudget))
     return std::move(error);
+  if (unplannedPeak <= options.memoryBudget) {
+    // The step fits: nothing moves, whatever the policy.
+    Plan plan;
+    plan.policy = policyName(options.policy).str();
+    plan.memoryBudget = options.memoryBudget;
+    return plan;
+  }
   PlanningContext context{graph, lifetimes, opSeconds, target};
   BaselineRules rules = rulesOf(options.policy);
   VictimRule victims = options.policy == Policy::Ssd
@@ -1125,7 +1172,8 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     computeBefore[point + 1] =
         computeBefore[point] +
         (point < opSeconds.size() ? opSeconds[point] : 0);
-  double finalWritesFrom = computeBefore[std::min(firstNextValue, points)];
+  uint32_t finalWritesAt = std::min(firstNextValue + 1, points);
+  double finalWritesFrom = computeBefore[finalWritesAt];
   if (!std::isfinite(finalWritePerByte))
     finalWritePerByte = 0;
 
@@ -1148,48 +1196,70 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
       return std::max(0.0, amount);
     };
     double remaining = excess - take(LeaveCost::Free, excess);
-    double reused = take(LeaveCost::Read, remaining);
-    remaining -= reused;
 
     // Bytes each link must carry whatever the plan (the bound).
-    double pairedForWrites = take(LeaveCost::ReadAndFinalWrite, remaining);
+    double writeFree = take(LeaveCost::Read, remaining);
+    double pairedForWrites =
+        take(LeaveCost::ReadAndFinalWrite, remaining - writeFree);
     double minWrites = pairedForWrites * std::min(1.0, finalWritePerByte) +
-                       (remaining - pairedForWrites);
-    double minReads = std::max(0.0, excess - take(LeaveCost::Free, excess) -
-                                        take(LeaveCost::Write, excess));
+                       (remaining - writeFree - pairedForWrites);
+    double minReads =
+        std::max(0.0, remaining - take(LeaveCost::Write, remaining));
     bound.linkSeconds = std::max(
         {bound.linkSeconds, minWrites / writeRate, minReads / readRate});
 
     double before = computeBefore[point];
     double opTime = computeBefore[point + 1] - before;
-    double leaving = candidates[static_cast<unsigned>(LeaveCost::Write)];
-    double general = candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)];
-    auto seconds = [&](double fromState) {
-      double rest = remaining - fromState;
-      double leave = std::min(rest, leaving);
-      double writesBefore = rest;
-      double reads = reused + fromState + (rest - leave);
-      double finalWrites = fromState * finalWritePerByte;
-      return std::max(
-          {std::max(before, writesBefore / writeRate) +
-               std::max(compute - before, opTime + reads / readRate),
-           finalWritesFrom + finalWrites / writeRate,
-           (writesBefore + finalWrites) / writeRate});
-    };
-    // Persistent state may also leave mid-step like any other tensor (a
-    // write before, a read after), so any part of it may count as general.
+    double readOnly = candidates[static_cast<unsigned>(LeaveCost::Read)];
     double paired = take(LeaveCost::ReadAndFinalWrite, remaining);
-    double low = std::max(0.0, remaining - leaving - general - paired);
-    double high = paired;
-    for (unsigned iteration = 0; iteration < 60 && high - low > 1;
-         ++iteration) {
-      double third = (high - low) / 3;
-      if (seconds(low + third) <= seconds(high - third))
-        high -= third;
-      else
-        low += third;
-    }
-    double best = std::min({seconds(low), seconds(high)});
+    double leaving = candidates[static_cast<unsigned>(LeaveCost::Write)];
+    // `reused` bytes leave at the cost of a read, `fromState` at a read and
+    // a final write; the rest are written first, and also read back once
+    // the values that leave for good are used up.
+    auto seconds = [&](double reused, double fromState) {
+      double rest = remaining - reused - fromState;
+      double writesBefore = rest;
+      double reads = reused + fromState + std::max(0.0, rest - leaving);
+      double finalWrites = fromState * finalWritePerByte;
+      // After i, compute must also reach f before final writes can start.
+      double finalAfter = finalWritesAt > point ? finalWritesFrom - before +
+                                                      finalWrites / writeRate
+                                                : 0;
+      return std::max({std::max(before, writesBefore / writeRate) +
+                           std::max({compute - before,
+                                     opTime + reads / readRate, finalAfter}),
+                       finalWritesFrom + finalWrites / writeRate,
+                       (writesBefore + finalWrites) / writeRate});
+    };
+    // Minimises a convex function of one amount over [low, high].
+    auto minimise = [](double low, double high, auto function) {
+      for (unsigned iteration = 0; iteration < 100 && high - low > 1e-3;
+           ++iteration) {
+        double third = (high - low) / 3;
+        if (function(low + third) <= function(high - third))
+          high -= third;
+        else
+          low += third;
+      }
+      return std::min(function(low), function(high));
+    };
+    // Read-only bytes cost less than persistent state or tensors written
+    // and read back, so an optimal cover takes those only once the
+    // read-only bytes are used up; until then it mixes read-only bytes with
+    // values that leave for good, which cost a write instead.
+    double best = minimise(std::max(0.0, remaining - leaving),
+                           std::min(remaining, readOnly),
+                           [&](double reused) { return seconds(reused, 0); });
+    double reused = std::min(remaining, readOnly);
+    // Persistent state may also leave mid-step like any other tensor (a
+    // write before, a read after), so any part of it may count as written
+    // and read back.
+    double general = candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)];
+    best = std::min(
+        best,
+        minimise(std::max(0.0, remaining - reused - leaving - general - paired),
+                 std::min(paired, remaining - reused),
+                 [&](double fromState) { return seconds(reused, fromState); }));
     if (best > bound.seconds) {
       bound.seconds = best;
       bound.criticalPoint = point;

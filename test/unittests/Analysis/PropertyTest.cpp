@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 
 using namespace ssd::planner;
 
@@ -173,89 +174,175 @@ bool nearlyEqual(double a, double b) {
   return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
-TEST(Property, RandomStepsPlanVerifyAndReplay) {
-  constexpr unsigned kGraphs = 300;
+/// Plans `graph` at `budget` with every policy and checks each plan.
+/// Returns how many plans were made and how many budgets were infeasible.
+std::pair<unsigned, unsigned>
+checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
+                 double budgetFraction, bool belowFeasible) {
   unsigned plans = 0, infeasible = 0;
-  for (uint64_t seed = 1; seed <= kGraphs; ++seed) {
+  OffloadPlanner planner(graph, target);
+  const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+  uint64_t required = 0;
+  for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
+    required = std::max(required, lifetimes.getRequiredBytes(point));
+  uint64_t peak = planner.getUnplannedPeak();
+  uint64_t budget =
+      belowFeasible && required > 0
+          ? required - 1
+          : required + static_cast<uint64_t>(budgetFraction *
+                                             (peak - std::min(peak, required)));
+  LowerBound bound = planner.lowerBound(budget);
+  double ours = 0;
+  for (Policy policy : allPolicies()) {
+    PlannerOptions options;
+    options.memoryBudget = budget;
+    options.policy = policy;
+    llvm::Expected<Plan> plan = planner.plan(options);
+    if (!plan) {
+      llvm::Error rest = llvm::handleErrors(
+          plan.takeError(), [&](const InfeasibleBudgetError &error) {
+            EXPECT_LT(budget, required);
+            EXPECT_EQ(error.requiredBytes,
+                      lifetimes.getRequiredBytes(error.point));
+          });
+      EXPECT_FALSE(static_cast<bool>(rest))
+          << "seed " << seed << ": " << llvm::toString(std::move(rest));
+      ++infeasible;
+      continue;
+    }
+    EXPECT_GE(budget, required) << "seed " << seed;
+    ++plans;
+    llvm::Error error = verifyPlan(graph, lifetimes, *plan, budget);
+    EXPECT_FALSE(static_cast<bool>(error))
+        << "seed " << seed << " " << policyName(policy).str() << ": "
+        << llvm::toString(std::move(error));
+    std::vector<uint64_t> live = plan->liveBytes(graph, lifetimes);
+    EXPECT_LE(*std::max_element(live.begin(), live.end()), budget);
+    if (budget >= peak)
+      EXPECT_TRUE(plan->gaps.empty());
+
+    SimulationResult simulation = planner.simulate(*plan);
+    llvm::json::Object report =
+        buildPlanReport(planner, *plan, simulation, bound);
+    Replay check =
+        replay(graph, lifetimes, planner.getOpSeconds(), target, *plan);
+    EXPECT_TRUE(
+        nearlyEqual(*report.getNumber("predicted_step_seconds"), check.step))
+        << "seed " << seed << " " << policyName(policy).str();
+    EXPECT_TRUE(nearlyEqual(*report.getNumber("stall_seconds"),
+                            check.step - simulation.computeSeconds));
+    const llvm::json::Object *busy = report.getObject("busy_seconds");
+    for (unsigned r = 0; r < kNumResources; ++r)
+      EXPECT_TRUE(
+          nearlyEqual(*busy->getNumber(resourceName(static_cast<Resource>(r))),
+                      r == 0 ? simulation.computeSeconds : check.busy[r]))
+          << "seed " << seed << " resource " << r;
+    EXPECT_EQ(*report.getInteger("bytes_offloaded"),
+              static_cast<int64_t>(check.written));
+    EXPECT_EQ(*report.getInteger("bytes_prefetched"),
+              static_cast<int64_t>(check.read));
+    EXPECT_LE(*report.getInteger("peak_bytes_after"),
+              static_cast<int64_t>(budget));
+    EXPECT_GE(check.step, bound.seconds * (1 - 1e-9))
+        << "seed " << seed << ": below the lower bound";
+    EXPECT_LE(bound.linkSeconds, bound.seconds);
+    if (policy == Policy::Ssd)
+      ours = check.step;
+    else
+      EXPECT_LE(ours, check.step * (1 + 1e-9))
+          << "seed " << seed << ": ssd slower than "
+          << policyName(policy).str();
+  }
+  return {plans, infeasible};
+}
+
+TEST(Property, RandomTrainingStepsPlanVerifyAndReplay) {
+  unsigned plans = 0, infeasible = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
     StepGraph graph = generateTrainingStep(randomOptions(seed));
     ASSERT_FALSE(static_cast<bool>(graph.verify()));
-    Target target = randomTarget(seed);
-    OffloadPlanner planner(graph, target);
-    const LifetimeAnalysis &lifetimes = planner.getLifetimes();
-    uint64_t required = 0;
-    for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
-      required = std::max(required, lifetimes.getRequiredBytes(point));
-    // Budgets from just below the smallest feasible one to the peak.
-    uint64_t peak = planner.getUnplannedPeak();
-    double fraction = ((seed * 37) % 100) / 100.0;
-    uint64_t budget =
-        seed % 10 == 0
-            ? required - 1
-            : required + static_cast<uint64_t>(fraction * (peak - required));
-    LowerBound bound = planner.lowerBound(budget);
-    double ours = 0;
-    for (Policy policy : allPolicies()) {
-      PlannerOptions options;
-      options.memoryBudget = budget;
-      options.policy = policy;
-      llvm::Expected<Plan> plan = planner.plan(options);
-      if (!plan) {
-        llvm::Error rest = llvm::handleErrors(
-            plan.takeError(), [&](const InfeasibleBudgetError &error) {
-              EXPECT_LT(budget, required);
-              EXPECT_EQ(error.requiredBytes,
-                        lifetimes.getRequiredBytes(error.point));
-            });
-        ASSERT_FALSE(static_cast<bool>(rest))
-            << "seed " << seed << ": " << llvm::toString(std::move(rest));
-        ++infeasible;
-        continue;
-      }
-      ASSERT_GE(budget, required) << "seed " << seed;
-      ++plans;
-      llvm::Error error = verifyPlan(graph, lifetimes, *plan, budget);
-      ASSERT_FALSE(static_cast<bool>(error))
-          << "seed " << seed << " " << policyName(policy).str() << ": "
-          << llvm::toString(std::move(error));
-      std::vector<uint64_t> live = plan->liveBytes(graph, lifetimes);
-      ASSERT_LE(*std::max_element(live.begin(), live.end()), budget);
-      if (budget >= peak)
-        EXPECT_TRUE(plan->gaps.empty());
-
-      SimulationResult simulation = planner.simulate(*plan);
-      llvm::json::Object report =
-          buildPlanReport(planner, *plan, simulation, bound);
-      Replay check =
-          replay(graph, lifetimes, planner.getOpSeconds(), target, *plan);
-      EXPECT_TRUE(
-          nearlyEqual(*report.getNumber("predicted_step_seconds"), check.step))
-          << "seed " << seed << " " << policyName(policy).str();
-      EXPECT_TRUE(nearlyEqual(*report.getNumber("stall_seconds"),
-                              check.step - simulation.computeSeconds));
-      const llvm::json::Object *busy = report.getObject("busy_seconds");
-      for (unsigned r = 0; r < kNumResources; ++r)
-        EXPECT_TRUE(nearlyEqual(
-            *busy->getNumber(resourceName(static_cast<Resource>(r))),
-            r == 0 ? simulation.computeSeconds : check.busy[r]))
-            << "seed " << seed << " resource " << r;
-      EXPECT_EQ(*report.getInteger("bytes_offloaded"),
-                static_cast<int64_t>(check.written));
-      EXPECT_EQ(*report.getInteger("bytes_prefetched"),
-                static_cast<int64_t>(check.read));
-      EXPECT_LE(*report.getInteger("peak_bytes_after"),
-                static_cast<int64_t>(budget));
-      EXPECT_GE(check.step, bound.seconds * (1 - 1e-9))
-          << "seed " << seed << ": below the lower bound";
-      if (policy == Policy::Ssd)
-        ours = check.step;
-      else
-        EXPECT_LE(ours, check.step * (1 + 1e-9))
-            << "seed " << seed << ": ssd slower than "
-            << policyName(policy).str();
-    }
+    auto [made, refused] =
+        checkAllPolicies(graph, randomTarget(seed), seed,
+                         ((seed * 37) % 100) / 100.0, seed % 10 == 0);
+    plans += made;
+    infeasible += refused;
   }
   EXPECT_GT(plans, 1000u);
   EXPECT_GT(infeasible, 0u);
+}
+
+/// A random DAG that is no training step: any op may read any earlier
+/// tensor, sizes include 0, persistent arguments are updated, returned
+/// unchanged or dropped, and costs are missing at random.
+StepGraph randomDag(uint64_t seed) {
+  std::mt19937_64 random(seed);
+  auto below = [&](uint64_t bound) { return random() % bound; };
+  StepGraph graph("dag" + std::to_string(seed));
+  std::vector<TensorId> tensors, persistent;
+  const TensorRole roles[] = {TensorRole::Input, TensorRole::Param,
+                              TensorRole::OptimizerState, TensorRole::Buffer};
+  for (unsigned i = 0, n = 1 + below(6); i < n; ++i) {
+    TensorRole role = roles[below(4)];
+    TensorId arg = graph.addArgument("arg" + std::to_string(i),
+                                     below(5) ? below(1000) : 0, role);
+    tensors.push_back(arg);
+    if (isPersistentRole(role))
+      persistent.push_back(arg);
+  }
+  std::vector<TensorId> results;
+  for (unsigned i = 0, n = 2 + below(60); i < n; ++i) {
+    std::vector<TensorId> operands;
+    for (unsigned k = 0, m = 1 + below(3); k < m; ++k) {
+      // Mostly recent tensors, sometimes anything: long and short lives.
+      size_t window =
+          below(3) ? std::min<size_t>(tensors.size(), 4) : tensors.size();
+      operands.push_back(tensors[tensors.size() - 1 - below(window)]);
+    }
+    OpCost cost;
+    if (below(3))
+      cost.seconds = (1 + below(100)) * 1e-5;
+    OpId op = graph.addOp("op" + std::to_string(i), operands, cost);
+    for (unsigned k = 0, m = 1 + below(2); k < m; ++k) {
+      TensorId result =
+          graph.addResult(op, "t" + std::to_string(i) + "_" + std::to_string(k),
+                          below(6) ? below(2000) : 0);
+      tensors.push_back(result);
+      results.push_back(result);
+    }
+  }
+  std::vector<bool> returned(graph.numTensors(), false);
+  size_t next = results.size();
+  for (TensorId arg : persistent) {
+    uint64_t choice = below(3);
+    if (choice == 0 && next > 0) {
+      TensorId value = results[--next];
+      graph.addReturn(value, arg);
+      returned[value] = true;
+    } else if (choice == 1) {
+      graph.addReturn(arg, arg);
+      returned[arg] = true;
+    }
+  }
+  for (TensorId result : results)
+    if (!returned[result] && below(5) == 0) {
+      graph.addReturn(result);
+      returned[result] = true;
+    }
+  return graph;
+}
+
+TEST(Property, RandomDagsPlanVerifyAndReplay) {
+  unsigned plans = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    StepGraph graph = randomDag(seed);
+    llvm::Error error = graph.verify();
+    ASSERT_FALSE(static_cast<bool>(error))
+        << "seed " << seed << ": " << llvm::toString(std::move(error));
+    plans += checkAllPolicies(graph, randomTarget(seed + 1), seed,
+                              ((seed * 53) % 100) / 100.0, seed % 10 == 0)
+                 .first;
+  }
+  EXPECT_GT(plans, 1000u);
 }
 
 } // namespace

@@ -60,6 +60,12 @@ struct Gap {
   bool reloads() const { return !leavesOnSsd; }
 };
 
+/// The points at which `gap` saves memory: its absence clipped to the
+/// tensor's unplanned live range (an unused argument that stays on SSD all
+/// step saves memory only at point 0). Half-open; empty when from >= to.
+std::pair<uint32_t, uint32_t> absentPoints(const Gap &gap,
+                                           const LifetimeAnalysis &lifetimes);
+
 struct Plan {
   /// The policy that produced the plan, and for `ssd` which candidate won.
   std::string policy;
