@@ -1231,8 +1231,11 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
                        finalWritesFrom + finalWrites / writeRate,
                        (writesBefore + finalWrites) / writeRate});
     };
-    // Minimises a convex function of one amount over [low, high].
+    // Minimises a convex function of one amount over [low, high]; an empty
+    // range has no cover.
     auto minimise = [](double low, double high, auto function) {
+      if (low > high)
+        return std::numeric_limits<double>::infinity();
       for (unsigned iteration = 0; iteration < 100 && high - low > 1e-3;
            ++iteration) {
         double third = (high - low) / 3;
@@ -1243,21 +1246,21 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
       }
       return std::min(function(low), function(high));
     };
-    // Read-only bytes cost less than persistent state or tensors written
-    // and read back, so an optimal cover takes those only once the
-    // read-only bytes are used up; until then it mixes read-only bytes with
-    // values that leave for good, which cost a write instead.
-    double best = minimise(std::max(0.0, remaining - leaving),
+    // Persistent state may also leave mid-step like any other tensor (a
+    // write before, a read after), so it may count as written and read back.
+    double general =
+        candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)] + paired;
+    // Read-only bytes cost less than persistent state leaving at the end or
+    // tensors written and read back, so an optimal cover takes those only
+    // once the read-only bytes are used up; until then it mixes read-only
+    // bytes with the rest, each costing a write.
+    double best = minimise(std::max(0.0, remaining - leaving - general),
                            std::min(remaining, readOnly),
                            [&](double reused) { return seconds(reused, 0); });
     double reused = std::min(remaining, readOnly);
-    // Persistent state may also leave mid-step like any other tensor (a
-    // write before, a read after), so any part of it may count as written
-    // and read back.
-    double general = candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)];
     best = std::min(
         best,
-        minimise(std::max(0.0, remaining - reused - leaving - general - paired),
+        minimise(std::max(0.0, remaining - reused - leaving - general),
                  std::min(paired, remaining - reused),
                  [&](double fromState) { return seconds(reused, fromState); }));
     if (best > bound.seconds) {
