@@ -256,6 +256,7 @@ TEST(Report, HasEveryFieldAndAPicture) {
         "predicted_step_seconds", "stall_seconds", "lower_bound_seconds",
         "bytes_offloaded", "bytes_prefetched", "policy", "busy_seconds"})
     EXPECT_TRUE(report.get(key)) << key.str();
+  EXPECT_EQ(report.getString("policy"), std::optional<llvm::StringRef>("ssd"));
   EXPECT_EQ(report.getString("function"),
             std::optional<llvm::StringRef>("tiny"));
   EXPECT_EQ(report.getInteger("peak_bytes_before"),
@@ -266,6 +267,29 @@ TEST(Report, HasEveryFieldAndAPicture) {
   for (llvm::StringRef resource :
        {"compute", "h2d", "d2h", "ssd_read", "ssd_write"})
     EXPECT_TRUE(busy->get(resource)) << resource.str();
+
+  EXPECT_TRUE(report.getInteger("lower_bound_critical_point"));
+
+  // The plan and the analyses print what they hold.
+  std::string text;
+  llvm::raw_string_ostream printed(text);
+  step.graph.print(printed);
+  planner.getLifetimes().print(printed);
+  plan->print(printed, step.graph);
+  EXPECT_NE(text.find("step 'tiny': 7 ops, 11 tensors"), std::string::npos);
+  EXPECT_NE(text.find("'a' bytes=100 role=activation def=#0 uses=[#1, #4]"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("plan (ssd"), std::string::npos);
+  llvm::json::Value gaps = plan->toJSON(step.graph);
+  ASSERT_TRUE(gaps.getAsArray());
+  EXPECT_EQ(gaps.getAsArray()->size(), plan->gaps.size());
+  if (!plan->gaps.empty()) {
+    const llvm::json::Object *first = (*gaps.getAsArray())[0].getAsObject();
+    ASSERT_TRUE(first);
+    EXPECT_TRUE(first->getString("tensor"));
+    EXPECT_TRUE(first->getInteger("bytes"));
+  }
 
   std::string svg;
   llvm::raw_string_ostream os(svg);
