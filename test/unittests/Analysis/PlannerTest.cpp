@@ -145,6 +145,35 @@ TEST(Planner, ZeroSizeTensorsUnknownOpsAndBranchesPlan) {
   }
 }
 
+TEST(Planner, DegenerateSteps) {
+  Target target = slowDisk();
+  // No ops at all: the return is the only point.
+  StepGraph empty("empty");
+  TensorId state = empty.addArgument("state", 64, TensorRole::Buffer);
+  empty.addReturn(state, state);
+  OffloadPlanner emptyPlanner(empty, target);
+  EXPECT_EQ(emptyPlanner.getUnplannedPeak(), 64u);
+  // Below the peak the buffer stays on SSD across steps, never written.
+  llvm::Expected<Plan> plan = emptyPlanner.plan(withBudget(0));
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  ASSERT_EQ(plan->gaps.size(), 1u);
+  EXPECT_TRUE(plan->gaps[0].entersOnSsd);
+  EXPECT_TRUE(plan->gaps[0].leavesOnSsd);
+  EXPECT_EQ(plan->bytesOffloaded(empty), 0u);
+  EXPECT_EQ(emptyPlanner.simulate(*plan).stepSeconds, 0.0);
+
+  // An op that reads one tensor twice needs it once; zero-size tensors
+  // need nothing.
+  StepGraph twice("twice");
+  TensorId x = twice.addArgument("x", 10, TensorRole::Input);
+  TensorId nothing = twice.addArgument("nothing", 0, TensorRole::Input);
+  TensorId y = twice.addResult(twice.addOp("add", {x, x, nothing}), "y", 10);
+  twice.addReturn(y);
+  OffloadPlanner twicePlanner(twice, target);
+  EXPECT_EQ(twicePlanner.getLifetimes().getRequiredBytes(0), 20u);
+  EXPECT_TRUE(static_cast<bool>(twicePlanner.plan(withBudget(20))));
+}
+
 Plan handPlan(const TinyStep &step) {
   Plan plan;
   plan.memoryBudget = 1000;
