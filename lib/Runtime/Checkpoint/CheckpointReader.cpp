@@ -226,29 +226,54 @@ struct CheckpointReader::Impl {
     }
   }
 
-  void verifyExtent(const Extent &e, const char *data) {
+  /// Checks block `b` of extent `e` held in `data`; a mismatch throws
+  /// EBADMSG, or is appended to `mismatches` when given.
+  void verifyBlock(const Extent &e, uint64_t b, const char *data,
+                   std::vector<std::string> *mismatches) {
     const Chunk &chunk = e.tensor->chunks[e.chunkIndex];
     uint64_t block = blockBytes();
-    for (uint64_t b = e.firstBlock; b < e.endBlock; ++b) {
-      uint64_t chunkByte = b * block;
-      uint64_t n = std::min(block, chunk.length - chunkByte);
-      uint64_t at = chunk.fileOffset + chunkByte;
-      uint64_t computed = XXH3_64bits(data + (at - e.fileOffset), n);
-      if (computed != chunk.checksums[b]) {
-        char text[80];
-        std::snprintf(text, sizeof(text), "expected %016llx, computed %016llx",
-                      (unsigned long long)chunk.checksums[b],
-                      (unsigned long long)computed);
-        fail(EBADMSG, "checksum mismatch in " + dir + "/" + chunk.file +
+    uint64_t chunkByte = b * block;
+    uint64_t n = std::min(block, chunk.length - chunkByte);
+    uint64_t at = chunk.fileOffset + chunkByte;
+    uint64_t computed = XXH3_64bits(data + (at - e.fileOffset), n);
+    if (computed == chunk.checksums[b])
+      return;
+    char text[80];
+    std::snprintf(text, sizeof(text), "expected %016llx, computed %016llx",
+                  (unsigned long long)chunk.checksums[b],
+                  (unsigned long long)computed);
+    std::string message = "checksum mismatch in " + dir + "/" + chunk.file +
                           " at offset " + std::to_string(at) + " length " +
                           std::to_string(n) + ": tensor \"" + e.tensor->name +
                           "\" chunk " + std::to_string(e.chunkIndex) +
-                          " block " + std::to_string(b) + ": " + text);
-      }
-    }
+                          " block " + std::to_string(b) + ": " + text;
+    if (!mismatches)
+      fail(EBADMSG, message);
+    mismatches->push_back(std::move(message));
   }
 
-  void execute(std::vector<Extent> &extents, const ProgressFn &progress) {
+  /// Verifies the blocks of `e` and copies out of it. Each copy waits only
+  /// for the blocks it spans, so a block is copied right after it is hashed,
+  /// while it is still in cache; no byte is copied before it is verified.
+  void deliverExtent(const Extent &e, const char *data,
+                     std::vector<std::string> *mismatches) {
+    const Chunk &chunk = e.tensor->chunks[e.chunkIndex];
+    uint64_t block = blockBytes();
+    // Block b of the chunk starts at extent byte base + b * block.
+    uint64_t base = chunk.fileOffset - e.fileOffset;
+    uint64_t next = e.firstBlock;
+    for (const Extent::Copy &c : e.copies) {
+      uint64_t copyEnd = c.extentByte + c.length;
+      while (next < e.endBlock && base + next * block < copyEnd)
+        verifyBlock(e, next++, data, mismatches);
+      std::memcpy(c.dest, data + c.extentByte, c.length);
+    }
+    while (next < e.endBlock)
+      verifyBlock(e, next++, data, mismatches);
+  }
+
+  void execute(std::vector<Extent> &extents, const ProgressFn &progress,
+               std::vector<std::string> *mismatches = nullptr) {
     std::sort(extents.begin(), extents.end(),
               [](const Extent &a, const Extent &b) {
                 const std::string &fa = a.tensor->chunks[a.chunkIndex].file;
@@ -288,9 +313,7 @@ struct CheckpointReader::Impl {
       IoResult result = slot.pending.get();
       throwIfFailed(result, "read", path, e.fileOffset, e.readLength);
       bytesRead += e.readLength;
-      verifyExtent(e, slot.buffer.get());
-      for (const Extent::Copy &c : e.copies)
-        std::memcpy(c.dest, slot.buffer.get() + c.extentByte, c.length);
+      deliverExtent(e, slot.buffer.get(), mismatches);
       done += e.readLength;
       if (progress)
         progress(done, total);
@@ -394,7 +417,17 @@ void CheckpointReader::verifyAll(const ProgressFn &progress) {
       std::vector<Run> whole{{0, nullptr, tensor.chunks[c].length}};
       r.planChunk(tensor, c, whole, extents);
     }
-  r.execute(extents, progress);
+  std::vector<std::string> mismatches;
+  r.execute(extents, progress, &mismatches);
+  if (mismatches.empty())
+    return;
+  std::string message = mismatches[0];
+  if (mismatches.size() > 1)
+    message +=
+        "\n" + std::to_string(mismatches.size() - 1) + " more damaged blocks:";
+  for (size_t i = 1; i < mismatches.size(); ++i)
+    message += "\n" + mismatches[i];
+  fail(EBADMSG, message);
 }
 
 ResumeState CheckpointReader::resumeState(uint32_t rank,

@@ -370,6 +370,64 @@ JsonValue unsignedArray(const std::vector<uint64_t> &values) {
   return a;
 }
 
+Chunk readChunk(const FieldReader &c) {
+  Chunk chunk;
+  chunk.offsets = c.unsignedList("offsets");
+  chunk.sizes = c.unsignedList("sizes");
+  chunk.file = c.string("file");
+  chunk.fileOffset = c.unsignedInt("file_offset");
+  chunk.length = c.unsignedInt("length");
+  const JsonValue &sums = c.get("xxh3", JsonValue::Kind::Array);
+  for (const JsonValue &s : sums.items()) {
+    std::optional<uint64_t> v;
+    if (s.kind() == JsonValue::Kind::String)
+      v = parseHex64(s.asString());
+    if (!v)
+      c.error(c.at("xxh3"), "expected 16 lowercase hex digits per block");
+    chunk.checksums.push_back(*v);
+  }
+  return chunk;
+}
+
+void writeChunk(JsonValue &o, const Chunk &c) {
+  o.set("offsets", unsignedArray(c.offsets));
+  o.set("sizes", unsignedArray(c.sizes));
+  o.set("file", JsonValue::string(c.file));
+  o.set("file_offset", JsonValue::integer(c.fileOffset));
+  o.set("length", JsonValue::integer(c.length));
+  JsonValue &sums = o.set("xxh3", JsonValue::array());
+  for (uint64_t s : c.checksums)
+    sums.push(JsonValue::string(hex64(s)));
+}
+
+RankState readRankState(const FieldReader &r) {
+  RankState state;
+  state.rank = uint32_t(r.unsignedInt("rank", UINT32_MAX));
+  state.file = r.string("file");
+  state.fileBytes = r.unsignedInt("file_bytes");
+  auto rng = hexToBytes(r.string("rng"));
+  if (!rng)
+    r.error(r.at("rng"), "expected lowercase hex bytes");
+  state.rng = std::move(*rng);
+  state.dataLoaderPosition = r.unsignedInt("data_loader_position");
+  return state;
+}
+
+void writeRankState(JsonValue &o, const RankState &r) {
+  o.set("rank", JsonValue::integer(r.rank));
+  o.set("file", JsonValue::string(r.file));
+  o.set("file_bytes", JsonValue::integer(r.fileBytes));
+  o.set("rng", JsonValue::string(bytesToHex(r.rng)));
+  o.set("data_loader_position", JsonValue::integer(r.dataLoaderPosition));
+}
+
+DType readDType(const FieldReader &t) {
+  auto dtype = parseDType(t.string("dtype"));
+  if (!dtype)
+    t.error(t.at("dtype"), "unknown dtype \"" + t.string("dtype") + "\"");
+  return *dtype;
+}
+
 } // namespace
 
 Manifest parseManifest(std::string_view text, const std::string &origin) {
@@ -396,16 +454,7 @@ Manifest parseManifest(std::string_view text, const std::string &origin) {
   const JsonValue &ranks = top.get("ranks", JsonValue::Kind::Array);
   for (size_t i = 0; i < ranks.items().size(); ++i) {
     FieldReader r(ranks.items()[i], "ranks[" + std::to_string(i) + "]", origin);
-    RankState state;
-    state.rank = uint32_t(r.unsignedInt("rank", UINT32_MAX));
-    state.file = r.string("file");
-    state.fileBytes = r.unsignedInt("file_bytes");
-    auto rng = hexToBytes(r.string("rng"));
-    if (!rng)
-      r.error(r.at("rng"), "expected lowercase hex bytes");
-    state.rng = std::move(*rng);
-    state.dataLoaderPosition = r.unsignedInt("data_loader_position");
-    m.ranks.push_back(std::move(state));
+    m.ranks.push_back(readRankState(r));
   }
 
   const JsonValue &tensors = top.get("tensors", JsonValue::Kind::Array);
@@ -414,31 +463,13 @@ Manifest parseManifest(std::string_view text, const std::string &origin) {
     FieldReader t(tensors.items()[i], tpath, origin);
     TensorEntry entry;
     entry.name = t.string("name");
-    auto dtype = parseDType(t.string("dtype"));
-    if (!dtype)
-      t.error(t.at("dtype"), "unknown dtype \"" + t.string("dtype") + "\"");
-    entry.dtype = *dtype;
+    entry.dtype = readDType(t);
     entry.shape = t.unsignedList("shape");
     const JsonValue &chunks = t.get("chunks", JsonValue::Kind::Array);
     for (size_t j = 0; j < chunks.items().size(); ++j) {
       FieldReader c(chunks.items()[j],
                     tpath + ".chunks[" + std::to_string(j) + "]", origin);
-      Chunk chunk;
-      chunk.offsets = c.unsignedList("offsets");
-      chunk.sizes = c.unsignedList("sizes");
-      chunk.file = c.string("file");
-      chunk.fileOffset = c.unsignedInt("file_offset");
-      chunk.length = c.unsignedInt("length");
-      const JsonValue &sums = c.get("xxh3", JsonValue::Kind::Array);
-      for (const JsonValue &s : sums.items()) {
-        std::optional<uint64_t> v;
-        if (s.kind() == JsonValue::Kind::String)
-          v = parseHex64(s.asString());
-        if (!v)
-          c.error(c.at("xxh3"), "expected 16 lowercase hex digits per block");
-        chunk.checksums.push_back(*v);
-      }
-      entry.chunks.push_back(std::move(chunk));
+      entry.chunks.push_back(readChunk(c));
     }
     m.tensors.push_back(std::move(entry));
   }
@@ -540,12 +571,7 @@ std::string serializeManifest(const Manifest &m) {
   root.set("checksum_block_bytes", JsonValue::integer(m.checksumBlockBytes));
   JsonValue &ranks = root.set("ranks", JsonValue::array());
   for (const RankState &r : m.ranks) {
-    JsonValue &o = ranks.push(JsonValue::object());
-    o.set("rank", JsonValue::integer(r.rank));
-    o.set("file", JsonValue::string(r.file));
-    o.set("file_bytes", JsonValue::integer(r.fileBytes));
-    o.set("rng", JsonValue::string(bytesToHex(r.rng)));
-    o.set("data_loader_position", JsonValue::integer(r.dataLoaderPosition));
+    writeRankState(ranks.push(JsonValue::object()), r);
   }
   JsonValue &tensors = root.set("tensors", JsonValue::array());
   for (const TensorEntry &t : m.tensors) {
@@ -554,19 +580,47 @@ std::string serializeManifest(const Manifest &m) {
     o.set("dtype", JsonValue::string(dtypeName(t.dtype)));
     o.set("shape", unsignedArray(t.shape));
     JsonValue &chunks = o.set("chunks", JsonValue::array());
-    for (const Chunk &c : t.chunks) {
-      JsonValue &co = chunks.push(JsonValue::object());
-      co.set("offsets", unsignedArray(c.offsets));
-      co.set("sizes", unsignedArray(c.sizes));
-      co.set("file", JsonValue::string(c.file));
-      co.set("file_offset", JsonValue::integer(c.fileOffset));
-      co.set("length", JsonValue::integer(c.length));
-      JsonValue &sums = co.set("xxh3", JsonValue::array());
-      for (uint64_t s : c.checksums)
-        sums.push(JsonValue::string(hex64(s)));
-    }
+    for (const Chunk &c : t.chunks)
+      writeChunk(chunks.push(JsonValue::object()), c);
   }
   return writeJson(root);
+}
+
+std::string serializeRankRecord(const RankRecord &record) {
+  JsonValue root = JsonValue::object();
+  root.set("step", JsonValue::integer(record.step));
+  writeRankState(root.set("state", JsonValue::object()), record.state);
+  JsonValue &pieces = root.set("pieces", JsonValue::array());
+  for (const RankRecord::Piece &p : record.pieces) {
+    JsonValue &o = pieces.push(JsonValue::object());
+    o.set("name", JsonValue::string(p.tensor));
+    o.set("dtype", JsonValue::string(dtypeName(p.dtype)));
+    o.set("shape", unsignedArray(p.shape));
+    writeChunk(o.set("chunk", JsonValue::object()), p.chunk);
+  }
+  return writeJson(root);
+}
+
+RankRecord parseRankRecord(std::string_view text, const std::string &origin) {
+  JsonValue root = parseJson(text, origin);
+  FieldReader top(root, "", origin);
+  RankRecord record;
+  record.step = top.unsignedInt("step");
+  record.state = readRankState(
+      FieldReader(top.get("state", JsonValue::Kind::Object), "state", origin));
+  const JsonValue &pieces = top.get("pieces", JsonValue::Kind::Array);
+  for (size_t i = 0; i < pieces.items().size(); ++i) {
+    std::string path = "pieces[" + std::to_string(i) + "]";
+    FieldReader p(pieces.items()[i], path, origin);
+    RankRecord::Piece piece;
+    piece.tensor = p.string("name");
+    piece.dtype = readDType(p);
+    piece.shape = p.unsignedList("shape");
+    piece.chunk = readChunk(FieldReader(p.get("chunk", JsonValue::Kind::Object),
+                                        path + ".chunk", origin));
+    record.pieces.push_back(std::move(piece));
+  }
+  return record;
 }
 
 } // namespace ssd::rt::ckpt

@@ -62,6 +62,8 @@ struct RankWriter::Impl {
     record.step = step;
     record.state.rank = rank;
     record.state.file = fileName;
+    if (!hash)
+      fail(ENOMEM, "cannot allocate an XXH3 state");
   }
 
   ~Impl() {
@@ -104,14 +106,21 @@ struct RankWriter::Impl {
     awaitSlot(slots[current]);
   }
 
-  void append(const char *src, uint64_t length, bool zeros) {
+  /// Copies `length` bytes of `src` (zeros when null) into the staging
+  /// ring, flushing full buffers. With `hash`, also feeds the staged copy
+  /// to it while it is still in cache, saving a pass over the source.
+  void append(const char *src, uint64_t length, XXH3_state_t *hash) {
     while (length > 0) {
       uint64_t n = std::min(length, options.stagingBytes - fill);
       char *dst = slots[current].buffer.get() + fill;
-      if (zeros)
+      if (src) {
+        std::memcpy(dst, src, n);
+        src += n;
+      } else {
         std::memset(dst, 0, n);
-      else
-        std::memcpy(dst, src, n), src += n;
+      }
+      if (hash)
+        XXH3_64bits_update(hash, dst, n);
       fill += n;
       length -= n;
       if (fill == options.stagingBytes)
@@ -121,7 +130,7 @@ struct RankWriter::Impl {
 
   void padToAlignment() {
     uint64_t position = bufferStart + fill;
-    append(nullptr, alignUp(position, kAlignment) - position, true);
+    append(nullptr, alignUp(position, kAlignment) - position, nullptr);
   }
 
   IoEngine &engine;
@@ -136,6 +145,10 @@ struct RankWriter::Impl {
   uint64_t fill = 0;
   RankRecord record;
   bool finished = false;
+  struct HashDeleter {
+    void operator()(XXH3_state_t *state) const { XXH3_freeState(state); }
+  };
+  std::unique_ptr<XXH3_state_t, HashDeleter> hash{XXH3_createState()};
 };
 
 RankWriter::RankWriter(IoEngine &engine, const std::string &dir, uint32_t rank,
@@ -178,9 +191,9 @@ void RankWriter::addChunk(const std::string &name, DType dtype,
   chunk.length = length;
   const char *bytes = static_cast<const char *>(data);
   for (uint64_t at = 0; at < length; at += w.checksumBlock) {
-    uint64_t n = std::min(w.checksumBlock, length - at);
-    chunk.checksums.push_back(XXH3_64bits(bytes + at, n));
-    w.append(bytes + at, n, false);
+    XXH3_64bits_reset(w.hash.get());
+    w.append(bytes + at, std::min(w.checksumBlock, length - at), w.hash.get());
+    chunk.checksums.push_back(XXH3_64bits_digest(w.hash.get()));
   }
   w.record.pieces.push_back(std::move(piece));
 }

@@ -76,15 +76,23 @@ TEST_F(Cli, ListsInspectsAndVerifies) {
 }
 
 TEST_F(Cli, VerifyNamesTheDamagedChunkAndFile) {
-  std::string file = root() + "/step-000000000002/rank-00003.data";
-  int fd = ::open(file.c_str(), O_RDWR);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::pwrite(fd, "\x7f", 1, 4096 + 3), 1);
-  ::close(fd);
+  std::string dir = root() + "/step-000000000002/";
+  for (auto [name, offset] : {std::pair{"rank-00003.data", 4096 + 3},
+                              std::pair{"rank-00001.data", 7}}) {
+    int fd = ::open((dir + name).c_str(), O_RDWR);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::pwrite(fd, "\x7f", 1, offset), 1);
+    ::close(fd);
+  }
+  // Every damaged block is reported, not only the first.
   Output verify = ssdCkpt("verify " + root());
   EXPECT_EQ(verify.status, 1);
-  EXPECT_THAT(verify.text, HasSubstr("checksum mismatch in " + file));
+  EXPECT_THAT(verify.text, HasSubstr("checksum mismatch in " + dir +
+                                     "rank-00003.data at offset 4096"));
   EXPECT_THAT(verify.text, HasSubstr("tensor \"layer0.proj\" chunk 3 block 0"));
+  EXPECT_THAT(verify.text, HasSubstr("checksum mismatch in " + dir +
+                                     "rank-00001.data at offset 0"));
+  EXPECT_THAT(verify.text, HasSubstr("1 more damaged blocks"));
 }
 
 TEST_F(Cli, ReshardsCollectsAndConverts) {

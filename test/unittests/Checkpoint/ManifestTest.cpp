@@ -157,6 +157,30 @@ TEST(Manifest, RejectsInconsistentChunks) {
               HasSubstr("expected one entry per rank (3)"));
 }
 
+TEST(Manifest, RankRecordsRoundTripThroughText) {
+  RankRecord record;
+  record.step = 11;
+  record.state = {3, "rank-00003.data", 8192, std::string("\0\x01", 2), 17};
+  record.pieces.push_back({"w",
+                           DType::BF16,
+                           {8, 4},
+                           {{6, 0}, {2, 4}, "rank-00003.data", 4096, 16, {9}}});
+  RankRecord back = parseRankRecord(serializeRankRecord(record), "record");
+  EXPECT_EQ(back.step, 11u);
+  EXPECT_EQ(back.state.rank, 3u);
+  EXPECT_EQ(back.state.rng, std::string("\0\x01", 2));
+  ASSERT_EQ(back.pieces.size(), 1u);
+  EXPECT_EQ(back.pieces[0].dtype, DType::BF16);
+  EXPECT_EQ(back.pieces[0].chunk.fileOffset, 4096u);
+  EXPECT_EQ(serializeRankRecord(back), serializeRankRecord(record));
+  try {
+    parseRankRecord(R"({"step": 1, "state": {}, "pieces": []})", "record");
+    ADD_FAILURE() << "an empty state parsed";
+  } catch (const Error &e) {
+    EXPECT_THAT(e.what(), HasSubstr("record: state.rank: missing"));
+  }
+}
+
 TEST(Manifest, RejectsVersionsFromTheFuture) {
   std::string text = serializeManifest(twoRankManifest());
   text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");

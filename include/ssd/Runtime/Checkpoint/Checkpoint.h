@@ -65,19 +65,6 @@ struct IoOptions {
 // Saving
 //===----------------------------------------------------------------------===//
 
-/// What one rank contributes to the manifest.
-struct RankRecord {
-  uint64_t step = 0;
-  RankState state;
-  struct Piece {
-    std::string tensor;
-    DType dtype;
-    std::vector<uint64_t> shape;
-    Chunk chunk;
-  };
-  std::vector<Piece> pieces;
-};
-
 /// "step-000000000042".
 std::string checkpointDirName(uint64_t step);
 
@@ -182,7 +169,9 @@ public:
   /// Fills every request, reading each needed checksum block once.
   void load(std::span<const LoadRequest> requests,
             const ProgressFn &progress = {});
-  /// Reads every chunk and checks every block checksum.
+  /// Reads every chunk and checks every block checksum; throws EBADMSG
+  /// listing every damaged block (file, offset, length, tensor, chunk), or
+  /// the first I/O error (missing or truncated file).
   void verifyAll(const ProgressFn &progress = {});
   /// Bytes read from data files so far.
   uint64_t bytesRead() const;

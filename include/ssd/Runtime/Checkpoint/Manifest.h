@@ -86,6 +86,25 @@ struct Manifest {
   uint64_t tensorBytes() const;
 };
 
+/// What one saving rank contributes to the manifest. Ranks in other
+/// processes send it to the committing rank as text (`serializeRankRecord`).
+struct RankRecord {
+  uint64_t step = 0;
+  RankState state;
+  struct Piece {
+    std::string tensor;
+    DType dtype = DType::F32;
+    std::vector<uint64_t> shape;
+    Chunk chunk;
+  };
+  std::vector<Piece> pieces;
+};
+
+std::string serializeRankRecord(const RankRecord &record);
+/// Parses what `serializeRankRecord` wrote; throws EINVAL naming `origin`
+/// and the field. The commit validates the assembled manifest in full.
+RankRecord parseRankRecord(std::string_view text, const std::string &origin);
+
 /// Number of elements in a box of `sizes` (1 for a scalar). Throws EOVERFLOW
 /// past 2^64.
 uint64_t volume(std::span<const uint64_t> sizes);
