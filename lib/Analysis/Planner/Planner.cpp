@@ -17,7 +17,9 @@
 //    bytes would break the budget (a rightmost-violation query).
 //
 // Both steps are O((ops + touches) log ops), so whole-step planning stays
-// near-linear.
+// near-linear. The `ssd` policy searches over victim rules and transfer
+// schedules on the simulator, repairs the worst stalls, and keeps the
+// fastest plan, baselines included. The lower bound is in LowerBound.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +28,6 @@
 #include "ssd/Analysis/Planner/CostModel.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <array>
@@ -1071,205 +1072,6 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
 
 SimulationResult OffloadPlanner::simulate(const Plan &plan) const {
   return simulatePlan(graph, lifetimes, opSeconds, target, plan);
-}
-
-namespace {
-/// What leaving device memory at a point costs a tensor in the cheapest
-/// plan, per byte: writes before the point, reads after it, writes that
-/// can only happen once the step's updated state exists.
-enum class LeaveCost : unsigned {
-  /// Nothing: a persistent argument with no further use.
-  Free,
-  /// A read: a persistent argument that enters on SSD and is not updated
-  /// (or is returned unchanged).
-  Read,
-  /// A read, and a write of its next-step value at the end.
-  ReadAndFinalWrite,
-  /// A write: a value that may leave on SSD and is not read again.
-  Write,
-  /// A write before and a read after.
-  WriteAndRead,
-};
-constexpr unsigned kNumLeaveCosts = 5;
-} // namespace
-
-LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
-  // At a point i with E = live - budget > 0, any plan keeps at least E
-  // bytes of tensors not touched at i out of device memory. Split them by
-  // what that costs at least (LeaveCost) into Wb bytes written before i,
-  // R bytes read after i and Wf bytes of next-step values written after the
-  // first of them is computed. Then the step takes at least
-  //   max(C<i, Wb/w) + max(C>=i, C_i + R/r),  C<f + Wf/w,  (Wb + Wf)/w
-  // (w, r: the write and read rates of the slower hop, C<i: compute before
-  // i, f: the first op that defines a next-step value). The smallest of
-  // these over all ways to cover E is a bound; the classes that cost a
-  // subset of another's are used first and the one remaining choice, how
-  // much comes from persistent state, is a convex search.
-  uint32_t points = lifetimes.numPoints();
-  std::array<std::vector<int64_t>, kNumLeaveCosts> available;
-  for (auto &bytes : available)
-    bytes.assign(points + 1, 0);
-  auto addRange = [&](LeaveCost cost, int64_t from, int64_t to, int64_t bytes) {
-    if (from > to)
-      return;
-    available[static_cast<unsigned>(cost)][from] += bytes;
-    available[static_cast<unsigned>(cost)][to + 1] -= bytes;
-  };
-  double finalWritePerByte = std::numeric_limits<double>::infinity();
-  uint32_t firstNextValue = points;
-  std::vector<LeaveCost> costWhileNeeded(graph.numTensors());
-  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
-    const Tensor &info = graph.getTensor(tensor);
-    int64_t bytes = info.bytes;
-    int64_t start = lifetimes.getLiveStart(tensor);
-    int64_t end = lifetimes.getLiveEnd(tensor);
-    int64_t lastNeeded = -1;
-    for (uint32_t touch : lifetimes.getTouches(tensor))
-      if (!lifetimes.mayLeaveOnSsd(tensor, touch))
-        lastNeeded = touch;
-    bool persistentArgument = info.isArgument() && isPersistentRole(info.role);
-    LeaveCost needed = LeaveCost::WriteAndRead;
-    LeaveCost afterwards = LeaveCost::Write;
-    if (persistentArgument) {
-      bool updated =
-          info.steadyStatePartner && *info.steadyStatePartner != tensor;
-      needed = updated ? LeaveCost::ReadAndFinalWrite : LeaveCost::Read;
-      afterwards = LeaveCost::Free;
-      if (updated) {
-        const Tensor &next = graph.getTensor(*info.steadyStatePartner);
-        finalWritePerByte =
-            std::min(finalWritePerByte, static_cast<double>(next.bytes) /
-                                            std::max<int64_t>(bytes, 1));
-        firstNextValue = std::min(firstNextValue, *next.definingOp);
-      }
-    }
-    costWhileNeeded[tensor] = needed;
-    addRange(needed, start, std::min(end, lastNeeded), bytes);
-    addRange(afterwards, std::max(start, lastNeeded + 1), end, bytes);
-  }
-  // Tensors an op needs are no candidates at that point.
-  std::array<std::vector<int64_t>, kNumLeaveCosts> touched;
-  for (auto &bytes : touched)
-    bytes.assign(points, 0);
-  for (uint32_t point = 0; point < points; ++point)
-    for (TensorId tensor : lifetimes.getTouchedAt(point))
-      if (!lifetimes.mayLeaveOnSsd(tensor, point))
-        touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
-            graph.getTensor(tensor).bytes;
-
-  bool hostLink = target.hasHostLink();
-  double writeRate = hostLink ? std::min(target.ssdWriteBandwidth,
-                                         target.deviceToHostBandwidth)
-                              : target.ssdWriteBandwidth;
-  double readRate =
-      hostLink ? std::min(target.ssdReadBandwidth, target.hostToDeviceBandwidth)
-               : target.ssdReadBandwidth;
-  double compute = 0;
-  for (double seconds : opSeconds)
-    compute += seconds;
-  std::vector<double> computeBefore(points + 1, 0);
-  for (uint32_t point = 0; point < points; ++point)
-    computeBefore[point + 1] =
-        computeBefore[point] +
-        (point < opSeconds.size() ? opSeconds[point] : 0);
-  uint32_t finalWritesAt = std::min(firstNextValue + 1, points);
-  double finalWritesFrom = computeBefore[finalWritesAt];
-  if (!std::isfinite(finalWritePerByte))
-    finalWritePerByte = 0;
-
-  LowerBound bound;
-  bound.computeSeconds = compute;
-  bound.seconds = bound.linkSeconds = compute;
-  std::array<int64_t, kNumLeaveCosts> running{};
-  for (uint32_t point = 0; point < points; ++point) {
-    std::array<double, kNumLeaveCosts> candidates;
-    for (unsigned cost = 0; cost < kNumLeaveCosts; ++cost) {
-      running[cost] += available[cost][point];
-      candidates[cost] = running[cost] - touched[cost][point];
-    }
-    double excess =
-        static_cast<double>(unplannedLive[point]) - static_cast<double>(budget);
-    if (excess <= 0)
-      continue;
-    auto take = [&](LeaveCost cost, double limit) {
-      double amount = std::min(limit, candidates[static_cast<unsigned>(cost)]);
-      return std::max(0.0, amount);
-    };
-    double remaining = excess - take(LeaveCost::Free, excess);
-
-    // Bytes each link must carry whatever the plan (the bound).
-    double writeFree = take(LeaveCost::Read, remaining);
-    double pairedForWrites =
-        take(LeaveCost::ReadAndFinalWrite, remaining - writeFree);
-    double minWrites = pairedForWrites * std::min(1.0, finalWritePerByte) +
-                       (remaining - writeFree - pairedForWrites);
-    double minReads =
-        std::max(0.0, remaining - take(LeaveCost::Write, remaining));
-    bound.linkSeconds = std::max(
-        {bound.linkSeconds, minWrites / writeRate, minReads / readRate});
-
-    double before = computeBefore[point];
-    double opTime = computeBefore[point + 1] - before;
-    double readOnly = candidates[static_cast<unsigned>(LeaveCost::Read)];
-    double paired = take(LeaveCost::ReadAndFinalWrite, remaining);
-    double leaving = candidates[static_cast<unsigned>(LeaveCost::Write)];
-    // `reused` bytes leave at the cost of a read, `fromState` at a read and
-    // a final write; the rest are written first, and also read back once
-    // the values that leave for good are used up.
-    auto seconds = [&](double reused, double fromState) {
-      double rest = remaining - reused - fromState;
-      double writesBefore = rest;
-      double reads = reused + fromState + std::max(0.0, rest - leaving);
-      double finalWrites = fromState * finalWritePerByte;
-      // After i, compute must also reach f before final writes can start.
-      double finalAfter = finalWritesAt > point ? finalWritesFrom - before +
-                                                      finalWrites / writeRate
-                                                : 0;
-      return std::max({std::max(before, writesBefore / writeRate) +
-                           std::max({compute - before,
-                                     opTime + reads / readRate, finalAfter}),
-                       finalWritesFrom + finalWrites / writeRate,
-                       (writesBefore + finalWrites) / writeRate});
-    };
-    // Minimises a convex function of one amount over [low, high]; an empty
-    // range has no cover.
-    auto minimise = [](double low, double high, auto function) {
-      if (low > high)
-        return std::numeric_limits<double>::infinity();
-      for (unsigned iteration = 0; iteration < 100 && high - low > 1e-3;
-           ++iteration) {
-        double third = (high - low) / 3;
-        if (function(low + third) <= function(high - third))
-          high -= third;
-        else
-          low += third;
-      }
-      return std::min(function(low), function(high));
-    };
-    // Persistent state may also leave mid-step like any other tensor (a
-    // write before, a read after), so it may count as written and read back.
-    double general =
-        candidates[static_cast<unsigned>(LeaveCost::WriteAndRead)] + paired;
-    // Read-only bytes cost less than persistent state leaving at the end or
-    // tensors written and read back, so an optimal cover takes those only
-    // once the read-only bytes are used up; until then it mixes read-only
-    // bytes with the rest, each costing a write.
-    double best = minimise(std::max(0.0, remaining - leaving - general),
-                           std::min(remaining, readOnly),
-                           [&](double reused) { return seconds(reused, 0); });
-    double reused = std::min(remaining, readOnly);
-    best = std::min(
-        best,
-        minimise(std::max(0.0, remaining - reused - leaving - general),
-                 std::min(paired, remaining - reused),
-                 [&](double fromState) { return seconds(reused, fromState); }));
-    if (best > bound.seconds) {
-      bound.seconds = best;
-      bound.criticalPoint = point;
-    }
-  }
-  bound.seconds = std::max(bound.seconds, bound.linkSeconds);
-  return bound;
 }
 
 unsigned ssd::planner::groupTransfers(Plan &plan, const StepGraph &graph,
