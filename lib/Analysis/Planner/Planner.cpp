@@ -259,10 +259,9 @@ public:
         rule(rule), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
-    computeBefore.assign(lifetimes.numPoints() + 1, 0);
+    computeBefore.assign(lifetimes.numPoints(), 0);
     for (uint32_t point = 0; point < opSeconds.size(); ++point)
       computeBefore[point + 1] = computeBefore[point] + opSeconds[point];
-    computeBefore.back() = computeBefore[lifetimes.numPoints() - 1];
     // Final writes of next-step values hide behind the compute after the
     // first of them is defined.
     uint32_t firstUpdate = lifetimes.returnPoint();
