@@ -1,0 +1,153 @@
+/*===- ssdckpt.h - C API of the checkpoint library -----------------*- C -*-===*
+ *
+ * Sharded, elastic, checksummed checkpoints for callers outside C++ (the
+ * Python package through ctypes or its torch extension). A save: one process
+ * calls ssdckpt_begin; every rank opens a writer on the returned directory,
+ * adds its shards, and finishes, which yields its record as text; the
+ * committing rank gathers all records (e.g. with torch.distributed) and calls
+ * ssdckpt_commit. A load: ssdckpt_reader_open on ssdckpt_latest's answer,
+ * then one ssdckpt_reader_load per box the rank owns now.
+ *
+ * Conventions: every function returning int returns 0 on success or a
+ * negative errno, and then ssdckpt_last_error() returns this thread's message
+ * naming the cause (file, offset, length, tensor, chunk). No C++ exception
+ * crosses this interface. dtype codes are ssdrt.h's SSDRT_DTYPE_* (the F8
+ * types are not supported in checkpoints). Writers and readers are not
+ * thread-safe; distinct ones may be used from distinct threads.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef SSD_RUNTIME_CHECKPOINT_SSDCKPT_H
+#define SSD_RUNTIME_CHECKPOINT_SSDCKPT_H
+
+#include "ssd/Runtime/ssdrt.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ssdckpt_writer ssdckpt_writer;
+typedef struct ssdckpt_reader ssdckpt_reader;
+
+/** The message of this thread's last failure ("" if none). */
+SSDRT_API const char *ssdckpt_last_error(void);
+
+/** Frees text returned by this API (records). */
+SSDRT_API void ssdckpt_free(char *text);
+
+/**
+ * ssdckpt_begin - create the directory of checkpoint `step` under `root`.
+ * Writes its NUL-terminated path into dir[0..dir_size).
+ * Returns 0; -EEXIST if that step is committed and `latest` names it or a
+ * later step; -ERANGE if dir_size is too small; another -errno on I/O errors.
+ */
+SSDRT_API int ssdckpt_begin(const char *root, uint64_t step, char *dir,
+                            size_t dir_size);
+
+/**
+ * ssdckpt_writer_open - start rank `rank`'s data file in `dir`.
+ * Returns 0 and *out, or -errno (-ENOENT if dir does not exist).
+ */
+SSDRT_API int ssdckpt_writer_open(const char *dir, uint32_t rank, uint64_t step,
+                                  ssdckpt_writer **out);
+
+/**
+ * ssdckpt_writer_add - add the box [offsets, offsets + sizes) of tensor
+ * `name` (global shape `shape`, `ndim` dimensions), whose bytes `data` holds
+ * row-major. The bytes are copied before returning.
+ * Returns 0; -EINVAL for a bad dtype or a box outside the shape; -ENOSPC or
+ * another -errno when a write of the data file failed.
+ */
+SSDRT_API int ssdckpt_writer_add(ssdckpt_writer *writer, const char *name,
+                                 int dtype, int ndim, const uint64_t *shape,
+                                 const uint64_t *offsets, const uint64_t *sizes,
+                                 const void *data);
+
+/**
+ * ssdckpt_writer_set_state - record this rank's generator state (opaque
+ * bytes) and data-loader position. Returns 0 or -EINVAL.
+ */
+SSDRT_API int ssdckpt_writer_set_state(ssdckpt_writer *writer, const void *rng,
+                                       size_t rng_bytes,
+                                       uint64_t data_loader_position);
+
+/**
+ * ssdckpt_writer_finish - write what is buffered, fsync, and return this
+ * rank's record in *record (free with ssdckpt_free).
+ * Returns 0 or -errno. The writer must still be closed.
+ */
+SSDRT_API int ssdckpt_writer_finish(ssdckpt_writer *writer, char **record);
+
+/** Closes a writer; an unfinished one leaves the save uncommitted. */
+SSDRT_API void ssdckpt_writer_close(ssdckpt_writer *writer);
+
+/**
+ * ssdckpt_commit - commit `dir` from the records of all `world_size` ranks
+ * (records[r] from rank r), move root/latest to it, and keep the newest
+ * `keep` checkpoints (0: keep all).
+ * Returns 0; -EINVAL for inconsistent records (step, dtype or shape
+ * mismatch, overlapping or missing chunks); -errno on I/O errors.
+ */
+SSDRT_API int ssdckpt_commit(const char *root, const char *dir,
+                             const char *const *records, uint32_t world_size,
+                             unsigned keep);
+
+/** Removes an uncommitted checkpoint directory. Returns 0 or -errno. */
+SSDRT_API int ssdckpt_abort(const char *dir);
+
+/**
+ * ssdckpt_latest - the committed checkpoint root/latest names, written into
+ * dir[0..dir_size). Returns 0; -ENOENT when none; -EINVAL for a bad pointer.
+ */
+SSDRT_API int ssdckpt_latest(const char *root, char *dir, size_t dir_size);
+
+/** Keeps the newest `keep` (>= 1) checkpoints. Returns 0 or -errno. */
+SSDRT_API int ssdckpt_gc(const char *root, unsigned keep);
+
+/**
+ * ssdckpt_reader_open - open the committed checkpoint `dir`, validating its
+ * manifest. Returns 0 and *out; -ENOENT if uncommitted; -EINVAL for a
+ * malformed manifest; -EPROTONOSUPPORT for a newer format version.
+ */
+SSDRT_API int ssdckpt_reader_open(const char *dir, ssdckpt_reader **out);
+
+/**
+ * ssdckpt_reader_load - fill `dest` (row-major) with the box [offsets,
+ * offsets + sizes) of tensor `name`, whose dtype and global shape must
+ * match the checkpoint. Reads only the blocks the box overlaps and verifies
+ * their checksums. Returns 0; -ENOENT for an unknown tensor or missing
+ * file; -EINVAL for a mismatch; -EBADMSG for a checksum mismatch; -ENODATA
+ * for a truncated file.
+ */
+SSDRT_API int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name,
+                                  int dtype, int ndim, const uint64_t *shape,
+                                  const uint64_t *offsets,
+                                  const uint64_t *sizes, void *dest);
+
+/** Verifies every checksum. Returns 0 or -EBADMSG (every block named). */
+SSDRT_API int ssdckpt_reader_verify(ssdckpt_reader *reader);
+
+/**
+ * ssdckpt_reader_resume_state - non-tensor state for rank `rank` of a run
+ * resuming on `world_size` ranks (docs/checkpoint-format.md). Any output
+ * pointer may be null. The generator state is copied into rng[0..capacity)
+ * and its size stored in *rng_bytes; *rng_restored is 0 when this rank must
+ * seed itself. Returns 0; -EINVAL for a rank outside world_size; -ERANGE
+ * when the state does not fit (then *rng_bytes holds the size needed).
+ */
+SSDRT_API int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
+                                          uint32_t world_size, uint64_t *step,
+                                          void *rng, size_t rng_capacity,
+                                          size_t *rng_bytes, int *rng_restored,
+                                          uint64_t *data_loader_position,
+                                          int *position_is_global);
+
+SSDRT_API void ssdckpt_reader_close(ssdckpt_reader *reader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SSD_RUNTIME_CHECKPOINT_SSDCKPT_H */

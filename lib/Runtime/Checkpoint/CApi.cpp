@@ -1,0 +1,281 @@
+//===- CApi.cpp - C API of the checkpoint library -------------------------===//
+//
+// Each entry point runs its body under `guard`, which turns every exception
+// into a negative errno and a thread-local message, so none crosses into C.
+// All writers and readers share one process-wide I/O engine, created on
+// first use.
+//
+//===----------------------------------------------------------------------===//
+#include "ssd/Runtime/Checkpoint/Checkpoint.h"
+#include "ssd/Runtime/Checkpoint/ssdckpt.h"
+#include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/Status.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+
+using namespace ssd::rt;
+using namespace ssd::rt::ckpt;
+
+struct ssdckpt_writer {
+  std::unique_ptr<RankWriter> writer;
+};
+
+struct ssdckpt_reader {
+  std::unique_ptr<CheckpointReader> reader;
+};
+
+namespace {
+
+thread_local std::string lastError;
+
+template <typename Body> int guard(Body &&body) {
+  try {
+    body();
+    lastError.clear();
+    return 0;
+  } catch (const Error &e) {
+    lastError = e.what();
+    return -(e.errnum ? e.errnum : EIO);
+  } catch (const std::bad_alloc &) {
+    lastError = "out of memory";
+    return -ENOMEM;
+  } catch (const std::exception &e) {
+    lastError = e.what();
+    return -EIO;
+  }
+}
+
+IoEngine &sharedEngine() {
+  static std::once_flag once;
+  static std::unique_ptr<IoEngine> engine;
+  std::call_once(once, [] { engine = makeCheckpointEngine(); });
+  return *engine;
+}
+
+void require(const void *pointer, const char *name) {
+  if (!pointer)
+    fail(EINVAL, std::string("null ") + name);
+}
+
+DType dtypeFromCode(int code) {
+  switch (code) {
+  case SSDRT_DTYPE_F32:
+    return DType::F32;
+  case SSDRT_DTYPE_F16:
+    return DType::F16;
+  case SSDRT_DTYPE_BF16:
+    return DType::BF16;
+  case SSDRT_DTYPE_F64:
+    return DType::F64;
+  case SSDRT_DTYPE_I8:
+    return DType::I8;
+  case SSDRT_DTYPE_U8:
+    return DType::U8;
+  case SSDRT_DTYPE_I16:
+    return DType::I16;
+  case SSDRT_DTYPE_I32:
+    return DType::I32;
+  case SSDRT_DTYPE_I64:
+    return DType::I64;
+  case SSDRT_DTYPE_BOOL:
+    return DType::Bool;
+  }
+  fail(EINVAL, "dtype code " + std::to_string(code) +
+                   " is not supported in checkpoints");
+}
+
+std::span<const uint64_t> dims(const uint64_t *values, int ndim,
+                               const char *name) {
+  if (ndim < 0 || ndim > 32)
+    fail(EINVAL, "ndim " + std::to_string(ndim) + " is outside [0, 32]");
+  if (ndim > 0)
+    require(values, name);
+  return {values, size_t(ndim)};
+}
+
+void copyOut(const std::string &text, char *out, size_t size) {
+  require(out, "output buffer");
+  if (text.size() + 1 > size)
+    fail(ERANGE,
+         "a buffer of " + std::to_string(size) + " bytes cannot hold " + text);
+  std::memcpy(out, text.c_str(), text.size() + 1);
+}
+
+} // namespace
+
+extern "C" {
+
+const char *ssdckpt_last_error(void) { return lastError.c_str(); }
+
+void ssdckpt_free(char *text) { std::free(text); }
+
+int ssdckpt_begin(const char *root, uint64_t step, char *dir, size_t dir_size) {
+  return guard([&] {
+    require(root, "root");
+    copyOut(beginCheckpoint(root, step), dir, dir_size);
+  });
+}
+
+int ssdckpt_writer_open(const char *dir, uint32_t rank, uint64_t step,
+                        ssdckpt_writer **out) {
+  return guard([&] {
+    require(dir, "dir");
+    require(out, "writer pointer");
+    auto w = std::make_unique<ssdckpt_writer>();
+    w->writer = std::make_unique<RankWriter>(sharedEngine(), dir, rank, step);
+    *out = w.release();
+  });
+}
+
+int ssdckpt_writer_add(ssdckpt_writer *writer, const char *name, int dtype,
+                       int ndim, const uint64_t *shape, const uint64_t *offsets,
+                       const uint64_t *sizes, const void *data) {
+  return guard([&] {
+    require(writer, "writer");
+    require(name, "name");
+    writer->writer->addChunk(
+        name, dtypeFromCode(dtype), dims(shape, ndim, "shape"),
+        dims(offsets, ndim, "offsets"), dims(sizes, ndim, "sizes"), data);
+  });
+}
+
+int ssdckpt_writer_set_state(ssdckpt_writer *writer, const void *rng,
+                             size_t rng_bytes, uint64_t data_loader_position) {
+  return guard([&] {
+    require(writer, "writer");
+    if (rng_bytes)
+      require(rng, "rng");
+    writer->writer->setRankState(
+        std::string(static_cast<const char *>(rng), rng_bytes),
+        data_loader_position);
+  });
+}
+
+int ssdckpt_writer_finish(ssdckpt_writer *writer, char **record) {
+  return guard([&] {
+    require(writer, "writer");
+    require(record, "record pointer");
+    std::string text = serializeRankRecord(writer->writer->finish());
+    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+    if (!copy)
+      throw std::bad_alloc();
+    std::memcpy(copy, text.c_str(), text.size() + 1);
+    *record = copy;
+  });
+}
+
+void ssdckpt_writer_close(ssdckpt_writer *writer) { delete writer; }
+
+int ssdckpt_commit(const char *root, const char *dir,
+                   const char *const *records, uint32_t world_size,
+                   unsigned keep) {
+  return guard([&] {
+    require(root, "root");
+    require(dir, "dir");
+    require(records, "records");
+    std::vector<RankRecord> parsed;
+    for (uint32_t rank = 0; rank < world_size; ++rank) {
+      require(records[rank], "record");
+      parsed.push_back(parseRankRecord(
+          records[rank], "record of rank " + std::to_string(rank)));
+    }
+    CommitOptions options;
+    options.keep = keep;
+    commitCheckpoint(root, dir, std::move(parsed), options);
+  });
+}
+
+int ssdckpt_abort(const char *dir) {
+  return guard([&] {
+    require(dir, "dir");
+    abortCheckpoint(dir);
+  });
+}
+
+int ssdckpt_latest(const char *root, char *dir, size_t dir_size) {
+  return guard([&] {
+    require(root, "root");
+    copyOut(readLatest(root), dir, dir_size);
+  });
+}
+
+int ssdckpt_gc(const char *root, unsigned keep) {
+  return guard([&] {
+    require(root, "root");
+    collectGarbage(root, keep);
+  });
+}
+
+int ssdckpt_reader_open(const char *dir, ssdckpt_reader **out) {
+  return guard([&] {
+    require(dir, "dir");
+    require(out, "reader pointer");
+    auto r = std::make_unique<ssdckpt_reader>();
+    r->reader = std::make_unique<CheckpointReader>(sharedEngine(), dir);
+    *out = r.release();
+  });
+}
+
+int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name, int dtype,
+                        int ndim, const uint64_t *shape,
+                        const uint64_t *offsets, const uint64_t *sizes,
+                        void *dest) {
+  return guard([&] {
+    require(reader, "reader");
+    require(name, "name");
+    auto s = dims(shape, ndim, "shape");
+    auto o = dims(offsets, ndim, "offsets");
+    auto z = dims(sizes, ndim, "sizes");
+    LoadRequest request{name,
+                        dtypeFromCode(dtype),
+                        {s.begin(), s.end()},
+                        {o.begin(), o.end()},
+                        {z.begin(), z.end()},
+                        dest};
+    reader->reader->load({&request, 1});
+  });
+}
+
+int ssdckpt_reader_verify(ssdckpt_reader *reader) {
+  return guard([&] {
+    require(reader, "reader");
+    reader->reader->verifyAll();
+  });
+}
+
+int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
+                                uint32_t world_size, uint64_t *step, void *rng,
+                                size_t rng_capacity, size_t *rng_bytes,
+                                int *rng_restored,
+                                uint64_t *data_loader_position,
+                                int *position_is_global) {
+  return guard([&] {
+    require(reader, "reader");
+    ResumeState state = reader->reader->resumeState(rank, world_size);
+    if (step)
+      *step = state.step;
+    if (rng_restored)
+      *rng_restored = state.rngRestored;
+    if (data_loader_position)
+      *data_loader_position = state.dataLoaderPosition;
+    if (position_is_global)
+      *position_is_global = state.positionIsGlobal;
+    if (rng_bytes)
+      *rng_bytes = state.rng.size();
+    if (state.rng.size() > rng_capacity)
+      fail(ERANGE, "the generator state of rank " + std::to_string(rank) +
+                       " needs " + std::to_string(state.rng.size()) +
+                       " bytes, the buffer holds " +
+                       std::to_string(rng_capacity));
+    if (!state.rng.empty())
+      std::memcpy(rng, state.rng.data(), state.rng.size());
+  });
+}
+
+void ssdckpt_reader_close(ssdckpt_reader *reader) { delete reader; }
+
+} // extern "C"
