@@ -250,16 +250,6 @@ void IoEngine::takeChunks(std::vector<RawOp> &out) {
   }
 }
 
-void IoEngine::startChunks() {
-  std::vector<RawOp> raws;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    takeChunks(raws);
-  }
-  if (!raws.empty())
-    backendImpl->submit(raws);
-}
-
 void IoEngine::submit(std::span<const IoRequest> requests,
                       std::span<IoCallback> done) {
   std::vector<std::pair<IoCallback, IoResult>> immediate;

@@ -206,6 +206,9 @@ public:
   /// in one backend submission. `done[i]` runs exactly once for
   /// `requests[i]`, on a backend thread (or, for a request that fails before
   /// starting, possibly on the caller's thread). Never blocks on I/O.
+  /// Requests are not ordered with each other: an fsync/fdatasync covers the
+  /// writes that completed before it was submitted, so callers submit it
+  /// after those writes' callbacks have run.
   void submit(std::span<const IoRequest> requests, std::span<IoCallback> done);
   void submit(const IoRequest &request, IoCallback done);
   std::future<IoResult> submit(const IoRequest &request);
@@ -223,7 +226,6 @@ private:
   void complete(uint64_t tag, int32_t res) override;
   /// Cuts chunks while slots are free; caller holds `mutex`.
   void takeChunks(std::vector<RawOp> &out);
-  void startChunks();
   void finishChunk(Chunk *chunk);
   static RawOp rawFor(const Chunk &chunk);
 
