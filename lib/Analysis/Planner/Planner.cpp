@@ -871,6 +871,31 @@ std::optional<TensorId> worstStaller(const PlanningContext &context,
   return worst;
 }
 
+/// Starts each reload of `best` as late as the simulated queues allow
+/// without making the step slower: the memory a reload holds before its
+/// use is then as small as the schedule permits. Tries the latest slots
+/// backward from the uses, then halfway there.
+void delayPrefetches(const PlanningContext &context, Evaluated &best) {
+  std::vector<uint32_t> order = reloadsInUseOrder(best.plan);
+  std::vector<uint32_t> latest = slotsBackwardFromUses(
+      context, best.plan, order, context.simulate(best.plan));
+  for (unsigned share : {2u, 1u}) {
+    Plan later = best.plan;
+    for (size_t position = 0; position < order.size(); ++position) {
+      Gap &gap = later.gaps[order[position]];
+      uint32_t target = std::min(latest[position], gap.waitPoint);
+      if (target > gap.prefetchSlot)
+        gap.prefetchSlot += (target - gap.prefetchSlot) * share / 2;
+    }
+    double stepSeconds = context.simulate(later).stepSeconds;
+    if (stepSeconds <= best.stepSeconds) {
+      best.plan = std::move(later);
+      best.stepSeconds = stepSeconds;
+      return;
+    }
+  }
+}
+
 struct BaselineRules {
   VictimRule victims;
   PrefetchRule prefetch;
@@ -1054,6 +1079,7 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
                               candidate.plan.detail + "+repaired";
       best = std::move(candidate);
     }
+    delayPrefetches(context, *best);
   }
   Plan result = std::move(best->plan);
   result.policy = policyName(options.policy).str();
