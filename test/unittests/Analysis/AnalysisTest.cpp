@@ -7,6 +7,7 @@
 
 #include "TinyStep.h"
 
+#include "ssd/Analysis/Planner/MemoryTimeline.h"
 #include "ssd/Analysis/Planner/Plan.h"
 
 #include <gtest/gtest.h>
@@ -152,6 +153,35 @@ TEST(Plan, LiveBytesAndCounts) {
                 .find("at op 'bwd1' (#4) are 414, "
                       "above the memory budget of 413"),
             std::string::npos);
+}
+
+TEST(MemoryTimeline, PeakAndWhatIsLiveThere) {
+  TinyStep step;
+  LifetimeAnalysis lifetimes(step.graph);
+  MemoryTimeline unplanned(step.graph, lifetimes);
+  EXPECT_EQ(unplanned.getPeakBytes(), 424u);
+  EXPECT_EQ(unplanned.getPeakPoint(), 3u);
+  std::vector<TensorId> atPeak = unplanned.getLiveTensors(3);
+  EXPECT_EQ(atPeak.size(), 7u); // x, a, b, gb (100 each), w, m (10), l (4)
+  EXPECT_EQ(step.graph.getTensor(atPeak.front()).bytes, 100u);
+  EXPECT_EQ(atPeak.back(), step.l);
+
+  Plan plan;
+  plan.gaps.push_back(reloadGap(step.a, 1, 2, 4, 4));
+  plan.finalize();
+  MemoryTimeline planned(step.graph, lifetimes, &plan);
+  EXPECT_EQ(planned.getLiveBytes()[3], 324u);
+  EXPECT_EQ(planned.getPeakBytes(), 424u); // at #4, where a is back
+  EXPECT_EQ(planned.getPeakPoint(), 4u);
+  std::vector<TensorId> atThree = planned.getLiveTensors(3);
+  EXPECT_EQ(llvm::count(atThree, step.a), 0);
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  unplanned.print(os, 2);
+  EXPECT_NE(text.find("peak 424 bytes at op 'bwd2' (#3)"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("... and 5 more"), std::string::npos) << text;
 }
 
 TEST(Plan, ReevictionReusesTheCopy) {

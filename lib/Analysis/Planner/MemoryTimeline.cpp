@@ -1,0 +1,60 @@
+//===- MemoryTimeline.cpp - Live bytes over a training step ---------------===//
+//
+// Live bytes come from Plan::liveBytes (one difference array); the tensors
+// live at a point are found by scanning lifetimes, which is linear and only
+// done on request.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/MemoryTimeline.h"
+
+#include <algorithm>
+
+using namespace ssd::planner;
+
+MemoryTimeline::MemoryTimeline(const StepGraph &graph,
+                               const LifetimeAnalysis &lifetimes,
+                               const Plan *plan)
+    : graph(graph), lifetimes(lifetimes), absences(graph.numTensors()) {
+  Plan unplanned;
+  live = (plan ? *plan : unplanned).liveBytes(graph, lifetimes);
+  peakPoint = std::max_element(live.begin(), live.end()) - live.begin();
+  if (plan)
+    for (const Gap &gap : plan->gaps)
+      absences[gap.tensor].push_back(absentPoints(gap, lifetimes));
+}
+
+std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
+  std::vector<TensorId> tensors;
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    if (point < lifetimes.getLiveStart(tensor) ||
+        point > lifetimes.getLiveEnd(tensor))
+      continue;
+    bool away = llvm::any_of(absences[tensor], [&](const auto &range) {
+      return range.first <= point && point < range.second;
+    });
+    if (!away)
+      tensors.push_back(tensor);
+  }
+  llvm::stable_sort(tensors, [&](TensorId a, TensorId b) {
+    return graph.getTensor(a).bytes > graph.getTensor(b).bytes;
+  });
+  return tensors;
+}
+
+void MemoryTimeline::print(llvm::raw_ostream &os, unsigned largest) const {
+  os << "peak " << getPeakBytes() << " bytes at ";
+  if (peakPoint == lifetimes.returnPoint())
+    os << "the return";
+  else
+    os << "op '" << graph.getOp(peakPoint).name << "' (#" << peakPoint << ")";
+  os << "\n";
+  std::vector<TensorId> tensors = getLiveTensors(peakPoint);
+  for (size_t i = 0; i < tensors.size() && i < largest; ++i) {
+    const Tensor &tensor = graph.getTensor(tensors[i]);
+    os << "  %" << tensors[i] << " '" << tensor.name << "' " << tensor.bytes
+       << " bytes, " << roleName(lifetimes.getRole(tensors[i])) << "\n";
+  }
+  if (tensors.size() > largest)
+    os << "  ... and " << tensors.size() - largest << " more\n";
+}
