@@ -12,6 +12,8 @@
 #include "ssd/Analysis/Planner/Planner.h"
 #include "ssd/Analysis/Planner/Report.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -304,7 +306,7 @@ StepGraph randomDag(uint64_t seed) {
     OpId op = graph.addOp("op" + std::to_string(i), operands, cost);
     for (unsigned k = 0, m = 1 + below(2); k < m; ++k) {
       TensorId result =
-          graph.addResult(op, "t" + std::to_string(i) + "_" + std::to_string(k),
+          graph.addResult(op, llvm::formatv("t{0}_{1}", i, k).str(),
                           below(6) ? below(2000) : 0);
       tensors.push_back(result);
       results.push_back(result);
