@@ -324,6 +324,7 @@ void IoEngine::complete(uint64_t tag, int32_t res) {
     chunk->errnum = chunk->kind == IoOpKind::Read ? ENODATA : EIO;
   } else if (!sync) {
     chunk->done += static_cast<uint32_t>(res);
+    chunk->retries = 0; // The retry bound is for failures in a row.
     if (chunk->done < chunk->len) {
       // Short transfer: resubmit the remainder in the same slot.
       RawOp op = rawFor(*chunk);

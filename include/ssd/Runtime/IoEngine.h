@@ -189,7 +189,7 @@ public:
   struct Options {
     /// Largest single raw transfer; longer requests are split.
     uint64_t maxChunkBytes = 4u << 20;
-    /// EINTR/EAGAIN retries and zero-progress retries per chunk.
+    /// EINTR/EAGAIN and zero-progress retries of a chunk in a row.
     unsigned maxRetries = 8;
   };
 

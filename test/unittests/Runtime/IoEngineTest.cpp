@@ -295,6 +295,36 @@ TEST_P(FaultTest, SyncFailureIsReported) {
       EIO);
 }
 
+TEST_P(FaultTest, ConcurrentSubmittersWithShortTransfersAndRetries) {
+  faults->addRule(rule(FaultRule::Action::Short, 0, -1));
+  // At most 4 failures can hit one chunk in a row: the fixture's bound.
+  faults->addRule(rule(FaultRule::Action::Fail, EAGAIN, 2));
+  faults->addRule(rule(FaultRule::Action::Fail, EINTR, 2));
+  constexpr int kThreads = 4, kPerThread = 16, kLen = 65536;
+  AlignedBuf buf(kThreads * kPerThread * kLen),
+      in(kThreads * kPerThread * kLen);
+  fillPattern(buf.data, buf.size, 8);
+  std::atomic<int> failures{0};
+  auto run = [&](IoOpKind kind, char *base) {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < kPerThread; ++i) {
+          uint64_t off = uint64_t(t * kPerThread + i) * kLen;
+          failures +=
+              !engine->run(req(kind, file->fd, base + off, kLen, off)).ok();
+        }
+      });
+    for (auto &th : threads)
+      th.join();
+  };
+  run(IoOpKind::Write, buf.data);
+  run(IoOpKind::Read, in.data);
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(std::memcmp(in.data, buf.data, buf.size), 0);
+  EXPECT_GT(faults->firedCount(), 4u * kThreads * kPerThread);
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, FaultTest,
                          ::testing::Values(EngineKind::IoUring,
                                            EngineKind::Threads),
