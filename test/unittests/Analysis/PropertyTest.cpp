@@ -220,8 +220,9 @@ checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
         << llvm::toString(std::move(error));
     std::vector<uint64_t> live = plan->liveBytes(graph, lifetimes);
     EXPECT_LE(*std::max_element(live.begin(), live.end()), budget);
-    if (budget >= peak)
+    if (budget >= peak) {
       EXPECT_TRUE(plan->gaps.empty());
+    }
 
     SimulationResult simulation = planner.simulate(*plan);
     llvm::json::Object report =
