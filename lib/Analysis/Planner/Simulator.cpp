@@ -65,20 +65,28 @@ struct SlotBuckets {
 template <typename SlotFn, typename KeyFn, typename FilterFn>
 SlotBuckets bucketBySlot(const Plan &plan, uint32_t slots, SlotFn slotOf,
                          KeyFn keyOf, FilterFn include) {
+  // Counting sort by slot, then each (small) bucket by key.
   SlotBuckets buckets;
-  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
-    if (include(plan.gaps[index]))
-      buckets.gaps.push_back(index);
-  llvm::sort(buckets.gaps, [&](uint32_t a, uint32_t b) {
-    const Gap &x = plan.gaps[a], &y = plan.gaps[b];
-    return std::make_tuple(slotOf(x), keyOf(x), a) <
-           std::make_tuple(slotOf(y), keyOf(y), b);
-  });
   buckets.begin.assign(slots + 1, 0);
-  for (uint32_t index : buckets.gaps)
-    ++buckets.begin[slotOf(plan.gaps[index]) + 1];
+  for (const Gap &gap : plan.gaps)
+    if (include(gap))
+      ++buckets.begin[slotOf(gap) + 1];
   std::partial_sum(buckets.begin.begin(), buckets.begin.end(),
                    buckets.begin.begin());
+  buckets.gaps.resize(buckets.begin.back());
+  std::vector<uint32_t> next(buckets.begin.begin(), buckets.begin.end() - 1);
+  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
+    if (include(plan.gaps[index]))
+      buckets.gaps[next[slotOf(plan.gaps[index])]++] = index;
+  for (uint32_t slot = 0; slot < slots; ++slot) {
+    auto first = buckets.gaps.begin() + buckets.begin[slot];
+    auto last = buckets.gaps.begin() + buckets.begin[slot + 1];
+    if (last - first > 1)
+      std::sort(first, last, [&](uint32_t a, uint32_t b) {
+        return std::make_pair(keyOf(plan.gaps[a]), a) <
+               std::make_pair(keyOf(plan.gaps[b]), b);
+      });
+  }
   return buckets;
 }
 } // namespace
