@@ -120,6 +120,45 @@ TEST_F(Cli, ReshardsCollectsAndConverts) {
   EXPECT_THAT(gc.text, HasSubstr("1 removed"));
 }
 
+TEST_F(Cli, EveryFaultExitsNonZeroWithItsCause) {
+  std::string dir = root() + "/step-000000000002";
+  auto editManifest = [&](const std::string &from, const std::string &to) {
+    std::string path = dir + "/manifest.json";
+    FILE *f = std::fopen(path.c_str(), "rb");
+    ASSERT_TRUE(f);
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
+      text.append(buf, n);
+    std::fclose(f);
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, from.size(), to);
+    f = std::fopen(path.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  };
+  auto expectFailure = [&](const std::string &cause) {
+    Output verify = ssdCkpt("verify " + dir);
+    EXPECT_EQ(verify.status, 1) << verify.text;
+    EXPECT_THAT(verify.text, HasSubstr(cause));
+  };
+  editManifest("\"version\": 1", "\"version\": 2");
+  expectFailure("format version 2 is newer than this reader supports");
+  editManifest("\"version\": 2", "\"version\": 1");
+  editManifest("\"file\": \"rank-00002.data\"", "\"file\": \"/etc/passwd\"");
+  expectFailure("\"/etc/passwd\" is not a plain file name");
+  editManifest("\"file\": \"/etc/passwd\"", "\"file\": \"rank-00002.data\"");
+  editManifest("\"offsets\": [3, 0]", "\"offsets\": [2, 0]");
+  expectFailure("overlaps chunk");
+  editManifest("\"offsets\": [2, 0]", "\"offsets\": [3, 0]");
+  ASSERT_EQ(::truncate((dir + "/rank-00002.data").c_str(), 4096), 0);
+  expectFailure("rank-00002.data is truncated: 4096 bytes");
+  ASSERT_EQ(::unlink((dir + "/rank-00002.data").c_str()), 0);
+  expectFailure("open of " + dir + "/rank-00002.data failed: No such file");
+}
+
 TEST_F(Cli, ReportsErrorsWithAnExitStatus) {
   EXPECT_EQ(ssdCkpt("").status, 2);
   EXPECT_EQ(ssdCkpt("frobnicate").status, 2);
