@@ -23,6 +23,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 #include <vector>
 
@@ -43,6 +44,14 @@ struct Options {
 
 double seconds(std::chrono::steady_clock::duration d) {
   return std::chrono::duration<double>(d).count();
+}
+
+/// User plus system CPU seconds this process has used so far.
+double cpuSeconds() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  auto toSeconds = [](const timeval &t) { return t.tv_sec + t.tv_usec / 1e6; };
+  return toSeconds(usage.ru_utime) + toSeconds(usage.ru_stime);
 }
 
 /// Runs `body(rank)` on `ranks` threads and rethrows the first failure.
@@ -79,6 +88,7 @@ int run(const Options &o) {
     for (size_t i = 0; i < sources[rank].size(); i += 4096)
       sources[rank][i] = char(i >> 12);
   }
+  double saveCpu = cpuSeconds();
   auto saveStart = std::chrono::steady_clock::now();
   std::string dir = beginCheckpoint(o.dir, 1);
   std::vector<RankRecord> records(o.ranks);
@@ -93,6 +103,7 @@ int run(const Options &o) {
   });
   commitCheckpoint(o.dir, dir, std::move(records));
   double saveSeconds = seconds(std::chrono::steady_clock::now() - saveStart);
+  saveCpu = cpuSeconds() - saveCpu;
   sources.clear();
 
   // Load with M ranks, each into its own buffers.
@@ -106,6 +117,7 @@ int run(const Options &o) {
     dests[rank].resize(sizes[0] * kColumns * 4 * kTensors);
     needed += dests[rank].size();
   }
+  double loadCpu = cpuSeconds();
   auto loadStart = std::chrono::steady_clock::now();
   onRanks(loadRanks, [&](uint32_t rank) {
     CheckpointReader reader(*engine, readLatest(o.dir));
@@ -120,6 +132,7 @@ int run(const Options &o) {
     readBytes[rank] = reader.bytesRead();
   });
   double loadSeconds = seconds(std::chrono::steady_clock::now() - loadStart);
+  loadCpu = cpuSeconds() - loadCpu;
   uint64_t read = 0;
   for (uint64_t b : readBytes)
     read += b;
@@ -133,18 +146,19 @@ int run(const Options &o) {
   double reshardSeconds =
       seconds(std::chrono::steady_clock::now() - reshardStart);
   uint64_t total = tensorBytes * kTensors;
-  std::printf(
-      "{\"engine\": \"%s\", \"bytes\": %llu, \"ranks\": %u, "
-      "\"load_ranks\": %u, \"save_seconds\": %.4f, "
-      "\"save_bw_bytes\": %.0f, \"load_seconds\": %.4f, "
-      "\"load_bw_bytes\": %.0f, \"load_read_bytes\": %llu, "
-      "\"load_needed_bytes\": %llu, \"reshard_seconds\": %.4f, "
-      "\"reshard_read_bytes\": %llu, \"reshard_needed_bytes\": "
-      "%llu}\n",
-      engine->name(), (unsigned long long)total, o.ranks, loadRanks,
-      saveSeconds, total / saveSeconds, loadSeconds, total / loadSeconds,
-      (unsigned long long)read, (unsigned long long)needed, reshardSeconds,
-      (unsigned long long)resharded.bytesRead, (unsigned long long)total);
+  std::printf("{\"engine\": \"%s\", \"bytes\": %llu, \"ranks\": %u, "
+              "\"load_ranks\": %u, \"save_seconds\": %.4f, "
+              "\"save_bw_bytes\": %.0f, \"load_seconds\": %.4f, "
+              "\"load_bw_bytes\": %.0f, \"load_read_bytes\": %llu, "
+              "\"load_needed_bytes\": %llu, \"reshard_seconds\": %.4f, "
+              "\"reshard_read_bytes\": %llu, \"reshard_needed_bytes\": "
+              "%llu, \"save_cpu_seconds\": %.3f, \"load_cpu_seconds\": %.3f}\n",
+              engine->name(), (unsigned long long)total, o.ranks, loadRanks,
+              saveSeconds, total / saveSeconds, loadSeconds,
+              total / loadSeconds, (unsigned long long)read,
+              (unsigned long long)needed, reshardSeconds,
+              (unsigned long long)resharded.bytesRead,
+              (unsigned long long)total, saveCpu, loadCpu);
   return 0;
 }
 
