@@ -28,6 +28,7 @@
 #include "ssd/Analysis/Planner/CostModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <array>
@@ -911,10 +912,11 @@ BaselineRules rulesOf(Policy policy) {
   case Policy::AotPrefetch:
     return {VictimRule::Largest, PrefetchRule::CoverTransferByCompute};
   case Policy::FixedDepth:
-  case Policy::Ssd:
     return {VictimRule::LeastRecentlyUsed, PrefetchRule::FixedDepth};
+  case Policy::Ssd:
+    break;
   }
-  return {VictimRule::LeastRecentlyUsed, PrefetchRule::AtUse};
+  llvm_unreachable("ssd searches instead of following fixed rules");
 }
 
 llvm::Expected<Plan> sweep(const PlanningContext &context,
@@ -965,11 +967,22 @@ OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
     plan.memoryBudget = options.memoryBudget;
     return plan;
   }
+  if (options.policy == Policy::Ssd) {
+    // Our victims come out of the whole search; the transfer schedule is
+    // ssd-insert-prefetch's to make again.
+    llvm::Expected<Plan> best = plan(options);
+    if (!best)
+      return best.takeError();
+    for (Gap &gap : best->gaps) {
+      const std::optional<OpId> &def = graph.getTensor(gap.tensor).definingOp;
+      gap.offloadSlot = def ? *def + 1 : 0;
+      gap.prefetchSlot = gap.waitPoint;
+    }
+    return best;
+  }
   PlanningContext context{graph, lifetimes, opSeconds, target};
   BaselineRules rules = rulesOf(options.policy);
-  VictimRule victims = options.policy == Policy::Ssd
-                           ? VictimRule::FurthestNextUse
-                           : rules.victims;
+  VictimRule victims = rules.victims;
   std::optional<unsigned> stash;
   if (rules.evictsSavedActivations)
     stash = options.stashWindow;
@@ -985,7 +998,10 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
   PlanningContext context{graph, lifetimes, opSeconds, target};
   if (options.policy == Policy::Ssd) {
     std::string detail = plan.detail;
-    plan = scheduleOnQueues(context, plan, options.refinementRounds).plan;
+    Evaluated scheduled =
+        scheduleOnQueues(context, plan, options.refinementRounds);
+    delayPrefetches(context, scheduled);
+    plan = std::move(scheduled.plan);
     plan.detail = detail.empty() ? plan.detail : detail + "+" + plan.detail;
     return;
   }

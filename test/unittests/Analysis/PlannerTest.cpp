@@ -145,6 +145,36 @@ TEST(Planner, ZeroSizeTensorsUnknownOpsAndBranchesPlan) {
   }
 }
 
+TEST(Planner, SplitPassesMatchThePipeline) {
+  // ssd-plan-offload then ssd-insert-prefetch reach the same plan as
+  // ssd-offload-pipeline.
+  Target target = *getTargetPreset("h100-pcie5-4xpm1743");
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    GeneratorOptions generator;
+    generator.seed = seed;
+    generator.layers = 3 + seed;
+    generator.flopsPerByte = seed % 2 ? 2e4 : 1e5;
+    StepGraph graph = generateTrainingStep(generator);
+    OffloadPlanner planner(graph, target);
+    PlannerOptions options =
+        withBudget(planner.getUnplannedPeak() * (40 + 10 * (seed % 3)) / 100);
+    llvm::Expected<Plan> whole = planner.plan(options);
+    ASSERT_TRUE(static_cast<bool>(whole)) << llvm::toString(whole.takeError());
+    llvm::Expected<Plan> gaps = planner.chooseGaps(options);
+    ASSERT_TRUE(static_cast<bool>(gaps)) << llvm::toString(gaps.takeError());
+    for (const Gap &gap : gaps->gaps)
+      EXPECT_TRUE(!gap.reloads() || gap.prefetchSlot == gap.waitPoint);
+    EXPECT_FALSE(static_cast<bool>(verifyPlan(graph, planner.getLifetimes(),
+                                              *gaps, options.memoryBudget)));
+    planner.schedulePrefetches(*gaps, options);
+    EXPECT_FALSE(static_cast<bool>(verifyPlan(graph, planner.getLifetimes(),
+                                              *gaps, options.memoryBudget)));
+    EXPECT_DOUBLE_EQ(planner.simulate(*gaps).stepSeconds,
+                     planner.simulate(*whole).stepSeconds)
+        << "seed " << seed;
+  }
+}
+
 TEST(Planner, DegenerateSteps) {
   Target target = slowDisk();
   // No ops at all: the return is the only point.
