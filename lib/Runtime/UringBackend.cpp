@@ -2,8 +2,10 @@
 //
 // One ring per engine. Submitters prepare SQEs under `sqMutex` and submit the
 // whole batch with one io_uring_submit; a reaper thread waits for CQEs and
-// hands them to the sink. Files and buffers can be registered so that the
-// kernel skips the per-op file lookup and page pinning.
+// hands them to the sink. Operations that completion callbacks submit (the
+// next chunks, retries) are pushed with one io_uring_submit per CQE batch.
+// Files and buffers can be registered so that the kernel skips the per-op file
+// lookup and page pinning.
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/IoEngine.h"
@@ -109,7 +111,12 @@ public:
     // the same counter. The kernel orders SQ and CQ too, but only this edge
     // is visible to ThreadSanitizer.
     published.fetch_add(1, std::memory_order_release);
-    submitPending();
+    if (reapingBackend == this)
+      // Called from a completion callback: reap() submits everything the
+      // batch's callbacks prepared with one io_uring_submit after the batch.
+      flushAfterBatch = true;
+    else
+      submitPending();
   }
 
   int registerBuffers(std::span<const iovec> bufs) override {
@@ -170,6 +177,7 @@ private:
   }
 
   void reap() {
+    reapingBackend = this;
     std::vector<std::pair<uint64_t, int32_t>> batch;
     for (;;) {
       io_uring_cqe *cqe;
@@ -194,6 +202,12 @@ private:
         else
           sink->complete(tag, res);
       }
+      // Before waiting again: the prepared SQEs may be what completes next.
+      if (flushAfterBatch) {
+        std::lock_guard<std::mutex> lock(sqMutex);
+        flushAfterBatch = false;
+        submitPending();
+      }
       if (stop)
         return;
     }
@@ -207,8 +221,14 @@ private:
   CompletionSink *sink = nullptr;
   std::mutex sqMutex;
   std::atomic<uint64_t> published{0};
+  /// Only read and written on the reaper thread.
+  bool flushAfterBatch = false;
   std::thread reaper;
+  /// The backend whose reaper runs on this thread, if any.
+  static thread_local UringBackend *reapingBackend;
 };
+
+thread_local UringBackend *UringBackend::reapingBackend = nullptr;
 
 } // namespace
 
