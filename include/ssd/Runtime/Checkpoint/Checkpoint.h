@@ -14,18 +14,21 @@
 // request, verifies each block's XXH3 before copying out of it, and reports
 // the bytes it read.
 //
-// Typical use with ranks simulated as threads (real ranks gather the
-// `RankRecord`s to rank 0 instead):
+// Typical use with ranks simulated as threads (ranks in other processes
+// send their `RankRecord` to rank 0 as text instead):
 //
 //   auto engine = makeCheckpointEngine();
 //   std::string dir = beginCheckpoint(root, step);
+//   std::vector<uint64_t> shape{1024, 64}, offsets{rank * 256, 0},
+//       sizes{256, 64};
 //   RankWriter writer(*engine, dir, rank, step);
-//   writer.addChunk("w", DType::F32, {1024, 64}, {rank * 256, 0}, {256, 64},
-//   p); records[rank] = writer.finish(); commitCheckpoint(root, dir,
-//   std::move(records), {.keep = 3});
+//   writer.addChunk("w", DType::F32, shape, offsets, sizes, rows);
+//   records[rank] = writer.finish();
+//   commitCheckpoint(root, dir, std::move(records), {.keep = 3});
 //
 //   CheckpointReader reader(*engine, readLatest(root));
-//   reader.load({{"w", DType::F32, {1024, 64}, {0, 32}, {1024, 32}, out}});
+//   LoadRequest columns{"w", DType::F32, shape, {0, 32}, {1024, 32}, out};
+//   reader.load({&columns, 1});
 //
 //===----------------------------------------------------------------------===//
 #ifndef SSD_RUNTIME_CHECKPOINT_CHECKPOINT_H
