@@ -1,8 +1,8 @@
 //===- ssd-ckpt.cpp - Inspect, verify, reshard and convert checkpoints ----===//
 //
-//   ssd-ckpt ls ROOT                      checkpoints under ROOT, committed or
-//   not ssd-ckpt inspect DIR                  tensors, shapes, dtypes, chunk
-//   layout ssd-ckpt verify DIR                   every checksum of every chunk
+//   ssd-ckpt ls ROOT           checkpoints under ROOT, committed or not
+//   ssd-ckpt inspect DIR       tensors, shapes, dtypes, chunk layout
+//   ssd-ckpt verify DIR        every checksum of every chunk
 //   ssd-ckpt reshard SRC DST --world-size M
 //   ssd-ckpt gc ROOT --keep K
 //   ssd-ckpt import-safetensors FILE DST --world-size N [--step S]
