@@ -1,5 +1,4 @@
-//===- CApiTest.cpp - The checkpoint C API
-//---------------------------------===//
+//===- CApiTest.cpp - The checkpoint C API --------------------------------===//
 //
 // A two-rank save through ssdckpt.h with records passed as text, an elastic
 // load, resume state, and the error convention: negative errno plus a
