@@ -182,11 +182,11 @@ enum class VictimRule {
   /// SSD copy exists, or a persistent argument can enter on SSD), then
   /// Belady among the rest: keeps the write queue free for what must go.
   CopiesFirst,
-  /// Belady within classes, the class chosen by a running estimate of the
+  /// Belady within classes, the class chosen by running estimates of the
   /// write queue: reuse SSD copies first, then intervals that need a write
   /// while the queue can finish it before the release, then persistent
-  /// arguments entering on SSD (their write moves to the step's end), then
-  /// whatever stalls least.
+  /// arguments entering on SSD while their next-step values' writes at the
+  /// end stall less than writing now would, then whatever stalls least.
   WriteAware,
   /// The interval with the most byte-points: bytes x interval length.
   LargestArea,
