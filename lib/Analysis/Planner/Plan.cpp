@@ -141,7 +141,7 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
   const Tensor &tensor = graph.getTensor(gap.tensor);
   uint32_t returnPoint = lifetimes.returnPoint();
   llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(gap.tensor);
-  uint32_t definedAfter = tensor.definingOp ? *tensor.definingOp + 1 : 0;
+  uint32_t definedAfter = lifetimes.getFirstSlotAfterDefinition(gap.tensor);
   if (gap.entersOnSsd) {
     if (previous || !tensor.isArgument() || !isPersistentRole(tensor.role))
       return gapError(graph, gap,

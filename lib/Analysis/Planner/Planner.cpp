@@ -437,7 +437,8 @@ private:
   std::pair<double, double> estimateWrite(const Candidate &candidate,
                                           uint32_t point) const {
     double issued =
-        computeBefore[definedAfter(candidate.tensor)] + estimatedStall;
+        computeBefore[lifetimes.getFirstSlotAfterDefinition(candidate.tensor)] +
+        estimatedStall;
     double done = std::max(writeQueueFree, issued) + target.ioLatencySeconds +
                   candidate.bytes * secondsPerWrittenByte;
     return {done - (computeBefore[point] + estimatedStall), done};
@@ -509,16 +510,11 @@ private:
     plan.gaps.push_back(gap);
   }
 
-  uint32_t definedAfter(TensorId tensor) const {
-    const std::optional<OpId> &def = graph.getTensor(tensor).definingOp;
-    return def ? *def + 1 : 0;
-  }
-
   void addReloadGap(TensorId tensor, uint32_t interval, uint32_t release,
                     uint32_t next) {
     Gap gap;
     gap.tensor = tensor;
-    gap.offloadSlot = definedAfter(tensor);
+    gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(tensor);
     gap.releaseSlot = release;
     gap.prefetchSlot = gap.waitPoint = next;
     addGap(gap, interval);
@@ -548,7 +544,7 @@ private:
     Gap gap;
     gap.tensor = value;
     gap.leavesOnSsd = true;
-    gap.offloadSlot = definedAfter(value);
+    gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(value);
     gap.releaseSlot = release;
     addGap(gap, interval);
   }
@@ -974,8 +970,7 @@ OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
     if (!best)
       return best.takeError();
     for (Gap &gap : best->gaps) {
-      const std::optional<OpId> &def = graph.getTensor(gap.tensor).definingOp;
-      gap.offloadSlot = def ? *def + 1 : 0;
+      gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(gap.tensor);
       gap.prefetchSlot = gap.waitPoint;
     }
     return best;

@@ -34,6 +34,12 @@ public:
   }
   /// The touches after the definition: the uses.
   llvm::ArrayRef<uint32_t> getUses(TensorId tensor) const;
+  /// The first slot at which the tensor exists and may be offloaded: 0 for
+  /// an argument, right after the defining op for a result.
+  uint32_t getFirstSlotAfterDefinition(TensorId tensor) const {
+    const std::optional<OpId> &def = graph.getTensor(tensor).definingOp;
+    return def ? *def + 1 : 0;
+  }
   /// First and last point at which the unplanned tensor occupies memory.
   uint32_t getLiveStart(TensorId tensor) const { return liveStart[tensor]; }
   uint32_t getLiveEnd(TensorId tensor) const { return liveEnd[tensor]; }
