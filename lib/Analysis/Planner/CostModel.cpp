@@ -42,6 +42,15 @@ std::vector<double> ssd::planner::computeOpSeconds(const StepGraph &graph,
   return seconds;
 }
 
+std::vector<double>
+ssd::planner::computeSecondsBefore(llvm::ArrayRef<double> opSeconds) {
+  std::vector<double> before(opSeconds.size() + 2, 0);
+  for (size_t point = 0; point < opSeconds.size(); ++point)
+    before[point + 1] = before[point] + opSeconds[point];
+  before.back() = before[opSeconds.size()];
+  return before;
+}
+
 namespace {
 double elementCount(llvm::ArrayRef<int64_t> shape) {
   double count = 1;

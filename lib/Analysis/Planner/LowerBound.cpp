@@ -8,6 +8,8 @@
 
 #include "ssd/Analysis/Planner/Planner.h"
 
+#include "ssd/Analysis/Planner/CostModel.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -106,14 +108,8 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   double readRate =
       hostLink ? std::min(target.ssdReadBandwidth, target.hostToDeviceBandwidth)
                : target.ssdReadBandwidth;
-  double compute = 0;
-  for (double seconds : opSeconds)
-    compute += seconds;
-  std::vector<double> computeBefore(points + 1, 0);
-  for (uint32_t point = 0; point < points; ++point)
-    computeBefore[point + 1] =
-        computeBefore[point] +
-        (point < opSeconds.size() ? opSeconds[point] : 0);
+  std::vector<double> computeBefore = computeSecondsBefore(opSeconds);
+  double compute = computeBefore.back();
   uint32_t finalWritesAt = std::min(firstNextValue + 1, points);
   double finalWritesFrom = computeBefore[finalWritesAt];
   if (!std::isfinite(finalWritePerByte))

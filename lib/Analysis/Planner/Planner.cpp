@@ -260,9 +260,7 @@ public:
         rule(rule), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
-    computeBefore.assign(lifetimes.numPoints(), 0);
-    for (uint32_t point = 0; point < opSeconds.size(); ++point)
-      computeBefore[point + 1] = computeBefore[point] + opSeconds[point];
+    computeBefore = computeSecondsBefore(opSeconds);
     // Final writes of next-step values hide behind the compute after the
     // first of them is defined.
     uint32_t firstUpdate = lifetimes.returnPoint();
@@ -699,12 +697,8 @@ std::vector<uint32_t> desiredSlots(const PlanningContext &context,
                                    PrefetchRule rule, unsigned depth) {
   std::vector<uint32_t> desired(order.size(), 0);
   std::vector<double> computeBefore;
-  if (rule == PrefetchRule::CoverTransferByCompute) {
-    computeBefore.assign(context.lifetimes.numPoints(), 0);
-    for (uint32_t point = 1; point < computeBefore.size(); ++point)
-      computeBefore[point] =
-          computeBefore[point - 1] + context.opSeconds[point - 1];
-  }
+  if (rule == PrefetchRule::CoverTransferByCompute)
+    computeBefore = computeSecondsBefore(context.opSeconds);
   for (size_t position = 0; position < order.size(); ++position) {
     const Gap &gap = plan.gaps[order[position]];
     switch (rule) {

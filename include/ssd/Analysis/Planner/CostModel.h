@@ -32,6 +32,10 @@ double estimateOpSeconds(const OpCost &cost, uint64_t bytesTouched,
 std::vector<double> computeOpSeconds(const StepGraph &graph,
                                      const Target &target);
 
+/// Compute seconds before each point: entry p sums the ops before point p,
+/// for p from 0 to N+1 (the return at point N takes no time).
+std::vector<double> computeSecondsBefore(llvm::ArrayRef<double> opSeconds);
+
 /// FLOPs of well-known upstream and ATen ops from their static shapes:
 /// matmul families (2*M*N*K, batched), 2-D convolutions and element-wise
 /// ops (one per result element). Empty for anything else.
