@@ -8,6 +8,7 @@
 
 #include "TinyStep.h"
 
+#include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/GraphGenerator.h"
 #include "ssd/Analysis/Planner/Planner.h"
 #include "ssd/Analysis/Planner/Report.h"
@@ -142,6 +143,86 @@ TEST(Planner, ZeroSizeTensorsUnknownOpsAndBranchesPlan) {
     ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
     for (const Gap &gap : plan->gaps)
       EXPECT_GT(graph.getTensor(gap.tensor).bytes, 0u);
+  }
+}
+
+/// Reload gaps in order of use.
+std::vector<const Gap *> reloadsByUse(const Plan &plan) {
+  std::vector<const Gap *> reloads;
+  for (const Gap &gap : plan.gaps)
+    if (gap.reloads())
+      reloads.push_back(&gap);
+  llvm::sort(reloads, [](const Gap *a, const Gap *b) {
+    return std::make_pair(a->waitPoint, a->tensor) <
+           std::make_pair(b->waitPoint, b->tensor);
+  });
+  return reloads;
+}
+
+TEST(Planner, BaselinesFollowTheirDefinitions) {
+  GeneratorOptions generator;
+  generator.layers = 6;
+  StepGraph graph = generateTrainingStep(generator);
+  Target target = *getTargetPreset("h100-pcie5-pm1743");
+  OffloadPlanner planner(graph, target);
+  const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+  uint64_t budget = planner.getUnplannedPeak() * 6 / 10;
+  auto planWith = [&](Policy policy) {
+    llvm::Expected<Plan> plan = planner.plan(withBudget(budget, policy));
+    EXPECT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    return plan ? std::move(*plan) : Plan();
+  };
+
+  // save_on_cpu reloads synchronously at the use.
+  Plan onUse = planWith(Policy::ReloadOnUse);
+  EXPECT_FALSE(reloadsByUse(onUse).empty());
+  for (const Gap *gap : reloadsByUse(onUse))
+    EXPECT_EQ(gap->prefetchSlot, gap->waitPoint);
+
+  // ZeRO-Infinity keeps two reloads in flight: a reload starts no earlier
+  // than the use of the reload two before it.
+  Plan fixedDepth = planWith(Policy::FixedDepth);
+  std::vector<const Gap *> depth = reloadsByUse(fixedDepth);
+  EXPECT_GT(depth.size(), 2u);
+  for (size_t i = 2; i < depth.size(); ++i)
+    EXPECT_GE(depth[i]->prefetchSlot, depth[i - 2]->waitPoint);
+
+  // torchtune offloads every saved activation and prefetches one ahead.
+  Plan stash = planWith(Policy::StashWindow);
+  std::vector<bool> evicted(graph.numTensors(), false);
+  unsigned savedWithLongGaps = 0;
+  for (const Gap &gap : stash.gaps)
+    evicted[gap.tensor] = true;
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    auto backward = std::lower_bound(touches.begin(), touches.end(),
+                                     lifetimes.getBackwardStart());
+    bool longGap = backward != touches.begin() && backward != touches.end() &&
+                   *backward > *(backward - 1) + 1 + 2;
+    if (lifetimes.getRole(tensor) == TensorRole::SavedActivation &&
+        graph.getTensor(tensor).bytes && longGap) {
+      ++savedWithLongGaps;
+      EXPECT_TRUE(evicted[tensor]) << graph.getTensor(tensor).name;
+    }
+  }
+  EXPECT_GT(savedWithLongGaps, 5u);
+  std::vector<const Gap *> ahead = reloadsByUse(stash);
+  for (size_t i = 1; i < ahead.size(); ++i)
+    EXPECT_GE(ahead[i]->prefetchSlot, ahead[i - 1]->waitPoint);
+
+  // AOTAutograd's pass starts a reload no earlier than needed for the
+  // compute in between to cover its transfer.
+  std::vector<double> before = computeSecondsBefore(planner.getOpSeconds());
+  Plan aot = planWith(Policy::AotPrefetch);
+  EXPECT_FALSE(reloadsByUse(aot).empty());
+  for (const Gap *gap : reloadsByUse(aot)) {
+    double transfer =
+        2 * target.ioLatencySeconds +
+        graph.getTensor(gap->tensor).bytes *
+            (1 / target.ssdReadBandwidth + 1 / target.hostToDeviceBandwidth);
+    if (gap->prefetchSlot > 0)
+      EXPECT_LT(before[gap->waitPoint] - before[gap->prefetchSlot - 1],
+                transfer);
   }
 }
 
