@@ -6,7 +6,8 @@
 // simulate, report) on generated steps of 1k, 10k and 100k ops. Prints
 // tables, then one JSON line with the headline numbers.
 //
-// Usage: ssd-planner-bench [--quick] [--target=NAME]
+// Usage: ssd-planner-bench [--quick] [--target=NAME] [--svg=DIR]
+// (--svg writes each case's memory timeline at 50% under `ssd`.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "ssd/Analysis/Planner/Report.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,14 +67,18 @@ double cpuSeconds() {
 int main(int argc, char **argv) {
   bool quick = false;
   std::string targetName = "h100-pcie5-4xpm1743";
+  std::string svgDirectory;
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     if (arg == "--quick")
       quick = true;
     else if (arg.consume_front("--target="))
       targetName = arg.str();
+    else if (arg.consume_front("--svg="))
+      svgDirectory = arg.str();
     else {
-      llvm::errs() << "usage: ssd-planner-bench [--quick] [--target=NAME]\n";
+      llvm::errs() << "usage: ssd-planner-bench [--quick] [--target=NAME] "
+                      "[--svg=DIR]\n";
       return 2;
     }
   }
@@ -117,8 +123,23 @@ int main(int argc, char **argv) {
           break;
         }
         stepSeconds[policy] = planner.simulate(*plan).stepSeconds;
-        if (policy == Policy::Ssd)
-          winner = plan->detail;
+        if (policy != Policy::Ssd)
+          continue;
+        winner = plan->detail;
+        if (!svgDirectory.empty() && fraction == 50) {
+          std::error_code error;
+          llvm::raw_fd_ostream svg(svgDirectory + "/" + benchCase.name + ".svg",
+                                   error);
+          if (error) {
+            llvm::errs() << "cannot write into " << svgDirectory << ": "
+                         << error.message() << "\n";
+            return 1;
+          }
+          writeMemoryTimelineSVG(svg, benchCase.name + " at 50% (ssd)",
+                                 planner.getUnplannedLiveBytes(),
+                                 plan->liveBytes(graph, planner.getLifetimes()),
+                                 budget);
+        }
       }
       if (failed) {
         ++infeasible;

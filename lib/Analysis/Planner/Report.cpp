@@ -89,7 +89,7 @@ void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
                      "height=\"%.0f\" font-family=\"sans-serif\" "
                      "font-size=\"12\">\n",
                      kWidth, kHeight);
-  os << "<text x=\"" << kLeft << "\" y=\"18\">";
+  os << llvm::format("<text x=\"%.0f\" y=\"18\">", kLeft);
   for (char c : title) {
     switch (c) {
     case '<':
