@@ -10,6 +10,7 @@
 
 #include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Analysis/Planner/Report.h"
 #include "ssd/Transforms/ApplyPlan.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -100,36 +101,32 @@ static LogicalResult emitPlanningError(const StepGraphMapping &mapping,
   return result;
 }
 
+/// The planner's report of `plan`, with the plan itself.
 static llvm::json::Object makeReport(const planner::OffloadPlanner &planner,
                                      const planner::Plan &plan,
                                      uint64_t budget) {
-  const planner::StepGraph &graph = planner.getGraph();
-  planner::SimulationResult simulated = planner.simulate(plan);
-  std::vector<uint64_t> live = plan.liveBytes(graph, planner.getLifetimes());
-  uint64_t peakAfter = live.empty() ? 0 : *llvm::max_element(live);
-  llvm::json::Object busy;
-  for (unsigned r = 0; r < planner::kNumResources; ++r)
-    busy[planner::resourceName(static_cast<planner::Resource>(r))] =
-        simulated.busySeconds[r];
-  return llvm::json::Object{
-      {"function", graph.getFunctionName()},
-      {"ops", static_cast<int64_t>(graph.numOps())},
-      {"tensors", static_cast<int64_t>(graph.numTensors())},
-      {"target", planner.getTarget().name},
-      {"policy", plan.policy},
-      {"memory_budget_bytes", static_cast<int64_t>(budget)},
-      {"peak_bytes_before", static_cast<int64_t>(planner.getUnplannedPeak())},
-      {"peak_bytes_after", static_cast<int64_t>(peakAfter)},
-      {"compute_seconds", simulated.computeSeconds},
-      {"predicted_step_seconds", simulated.stepSeconds},
-      {"stall_seconds", simulated.stallSeconds},
-      {"lower_bound_seconds", planner.lowerBound(budget).seconds},
-      {"bytes_offloaded", static_cast<int64_t>(plan.bytesOffloaded(graph))},
-      {"bytes_prefetched", static_cast<int64_t>(plan.bytesPrefetched(graph))},
-      {"gaps", static_cast<int64_t>(plan.gaps.size())},
-      {"busy_seconds", std::move(busy)},
-      {"plan", plan.toJSON(graph)},
-  };
+  llvm::json::Object report = planner::buildPlanReport(
+      planner, plan, planner.simulate(plan), planner.lowerBound(budget));
+  report["plan"] = plan.toJSON(planner.getGraph());
+  return report;
+}
+
+static LogicalResult writeTimelinePlot(func::FuncOp func, StringRef path,
+                                       const planner::OffloadPlanner &planner,
+                                       const planner::Plan &plan,
+                                       uint64_t budget) {
+  std::error_code error;
+  llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
+  if (error)
+    return func.emitError()
+           << "cannot write the plot to '" << path << "': " << error.message();
+  std::vector<uint64_t> after =
+      plan.liveBytes(planner.getGraph(), planner.getLifetimes());
+  planner::writeMemoryTimelineSVG(file.os(), ("@" + func.getSymName()).str(),
+                                  planner.getUnplannedLiveBytes(), after,
+                                  budget);
+  file.keep();
+  return success();
 }
 
 static LogicalResult writeReport(func::FuncOp func, StringRef path,
@@ -277,13 +274,18 @@ struct OffloadPipelinePass
                        << llvm::toString(std::move(error));
       return signalPassFailure();
     }
-    llvm::json::Object report =
-        makeReport(offloadPlanner, *plan, setup->options.memoryBudget);
+    plan->memoryBudget = setup->options.memoryBudget;
+    if (!report.empty() &&
+        failed(writeReport(
+            func, report,
+            makeReport(offloadPlanner, *plan, setup->options.memoryBudget))))
+      return signalPassFailure();
+    if (!reportPlot.empty() &&
+        failed(writeTimelinePlot(func, reportPlot, offloadPlanner, *plan,
+                                 setup->options.memoryBudget)))
+      return signalPassFailure();
     if (failed(applyPlan(func, *mapping, *plan)) ||
         failed(verifyPlannedStep(func, setup->options.memoryBudget)))
-      return signalPassFailure();
-    if (!report.empty() && !this->report.empty() &&
-        failed(writeReport(func, this->report, std::move(report))))
       return signalPassFailure();
   }
 };

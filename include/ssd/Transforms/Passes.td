@@ -81,7 +81,9 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     (for the `ssd` policy), groups transfers smaller than `group-min-bytes`,
     proves the plan (residency at every use, every token awaited, live bytes
     within the budget at every op), writes it into the IR and, when `report`
-    names a file, writes the JSON report there (`-` for standard output).
+    names a file, writes the JSON report there (`-` for standard output);
+    `report-plot` draws live bytes over the step before and after planning,
+    against the budget, as SVG.
   }];
   let options = [
     Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
@@ -94,6 +96,8 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "Transfers smaller than this that move together share one buffer">,
     Option<"report", "report", "std::string", /*default=*/"",
            "Path of the JSON report ('-' for standard output)">,
+    Option<"reportPlot", "report-plot", "std::string", /*default=*/"",
+           "Path of an SVG of live bytes over the step, before and after">,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
