@@ -1,18 +1,18 @@
 // RUN: ssd-opt %s -ssd-insert-prefetch="memory-budget=17KiB target=epyc9654-990pro" | FileCheck %s
 // RUN: ssd-opt %s -ssd-insert-prefetch="memory-budget=17KiB target=epyc9654-990pro" | ssd-opt -ssd-verify-plan="memory-budget=17KiB" | FileCheck %s
 
-// Tests that the reload moves from right before its use to the first slot at
-// which the budget has room for it (before g3, once g2's input is dead), so
-// that it overlaps the compute of g3, g4 and g5; the wait stays at the use.
+// Tests that the reload moves from right before its use to the latest slot
+// from which it still completes before the use on the simulated queues
+// (before g5, whose compute covers the read); the wait stays at the use.
 // CHECK-LABEL: func.func @hoist
 // CHECK: %[[A:.+]] = ssd.kernel "f"
 // CHECK-NEXT: %[[H:.+]], %[[T:.+]] = ssd.offload %[[A]]
 // CHECK-NEXT: ssd.release %[[A]] after %[[T]]
 // CHECK-NEXT: ssd.kernel "g"
 // CHECK-NEXT: ssd.kernel "g2"
-// CHECK-NEXT: %[[R:.+]] = ssd.prefetch %[[H]]
 // CHECK-NEXT: ssd.kernel "g3"
 // CHECK-NEXT: ssd.kernel "g4"
+// CHECK-NEXT: %[[R:.+]] = ssd.prefetch %[[H]]
 // CHECK-NEXT: %[[E:.+]] = ssd.kernel "g5"
 // CHECK-NEXT: %[[A2:.+]] = ssd.wait %[[R]], %[[H]]
 // CHECK-NEXT: ssd.kernel "h"(%[[A2]], %[[E]])
