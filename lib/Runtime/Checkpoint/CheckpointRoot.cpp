@@ -183,7 +183,13 @@ std::vector<CheckpointListing> listCheckpoints(const std::string &root) {
   fs::directory_iterator it(root, ec);
   if (ec)
     fail(ec.value(), "listing of " + root + " failed: " + ec.message());
-  std::string latest = latestName(root);
+  // A damaged pointer must not hide the checkpoints; readLatest and
+  // collectGarbage report it.
+  std::string latest;
+  try {
+    latest = latestName(root);
+  } catch (const Error &) {
+  }
   std::vector<CheckpointListing> out;
   for (const fs::directory_entry &entry : it) {
     std::string name = entry.path().filename().string();
@@ -209,6 +215,8 @@ std::vector<std::string> collectGarbage(const std::string &root,
                                         unsigned keep) {
   if (keep == 0)
     fail(EINVAL, "retention must keep at least one checkpoint");
+  // Refuse to guess which checkpoint to protect when the pointer is bad.
+  latestName(root);
   std::vector<CheckpointListing> all = listCheckpoints(root);
   std::vector<std::string> removed;
   uint64_t newestCommitted = 0;

@@ -174,6 +174,11 @@ TEST_F(Faults, UncommittedDirectoryIsNeverLoaded) {
                         "checkpoint"));
   std::ofstream(tmp.path() + "/latest", std::ios::trunc) << "../elsewhere\n";
   EXPECT_EQ(catchError([&] { readLatest(tmp.path()); }).errnum, EINVAL);
+  // Listing still works; retention refuses to guess what to protect.
+  EXPECT_EQ(listCheckpoints(tmp.path()).size(), 2u);
+  EXPECT_THAT(catchError([&] { collectGarbage(tmp.path(), 1); }).message,
+              HasSubstr("names \"../elsewhere\", which is not a directory "
+                        "name inside"));
 }
 
 TEST_F(Faults, FullDiskDuringSaveKeepsThePreviousCheckpoint) {
