@@ -351,13 +351,13 @@ TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
   for (size_t i = 0; i < files.size(); ++i) {
     DataFile &f = *files[i];
     if (f.end + length <= options.fileBytes || f.end == 0) {
-      Extent e{int(i), f.end, length};
+      Extent e{int(i), f.end, length, true};
       f.end += length;
       return e;
     }
   }
   DataFile &f = openFile(files.size());
-  Extent e{int(files.size() - 1), 0, length};
+  Extent e{int(files.size() - 1), 0, length, true};
   f.end = length;
   return e;
 }
@@ -849,8 +849,24 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
   return result;
 }
 
+Failure TensorStore::preallocate(Region &r, uint64_t id) {
+  // Only this region's job touches `extendsFile` while it is Writing.
+  if (!r.extent.extendsFile)
+    return {};
+  if (::fallocate(r.file->fd, 0, off_t(r.extent.offset),
+                  off_t(r.extent.length)) != 0 &&
+      errno != EOPNOTSUPP)
+    return {errno, ioErrorMessage("fallocate", r.file->path, r.extent.offset,
+                                  r.extent.length, errno,
+                                  "handle " + std::to_string(id))};
+  r.extent.extendsFile = false;
+  return {};
+}
+
 void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
   Failure failure = checkFile(r, id, false);
+  if (!failure)
+    failure = preallocate(r, id);
   if (!failure)
     failure = transfer(IoOpKind::Write, r, id);
   if (!failure && options.durable) {

@@ -189,6 +189,9 @@ private:
   struct Extent {
     int file = -1;
     uint64_t offset = 0, length = 0;
+    /// Past the file's old end: reserve it with fallocate before the first
+    /// write (an extending O_DIRECT write is serialized by the filesystem).
+    bool extendsFile = false;
   };
   struct Region;
   struct Object;
@@ -208,6 +211,7 @@ private:
   void runOffload(Region &region, uint64_t id, bool keepMemory);
   void runPrefetch(Region &region, uint64_t id);
   Failure transfer(IoOpKind kind, Region &region, uint64_t id);
+  Failure preallocate(Region &region, uint64_t id);
   /// Detects a data file removed (or, before a read, truncated) underneath.
   Failure checkFile(const Region &region, uint64_t id, bool reading);
 

@@ -448,6 +448,24 @@ TEST_F(TensorStoreTest, WriteEioKeepsMemoryAndNamesTheFile) {
   EXPECT_EQ(store->info(h).state, State::OnDisk);
 }
 
+TEST_F(TensorStoreTest, NewExtentsArePreallocatedBeforeWriting) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults, options());
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  r.times = -1;
+  r.anyKind = false;
+  r.kind = IoOpKind::Write;
+  faults->addRule(r);
+  uint64_t h = filled(*store, 3 << 20, 31);
+  store->offload(h, false);
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }), EIO);
+  // No byte was written, yet the file already spans the extent.
+  std::string file = store->info(h).file;
+  EXPECT_EQ(std::filesystem::file_size(file), uint64_t(3 << 20));
+}
+
 TEST_F(TensorStoreTest, EnospcIsReported) {
   FaultInjectingBackend *faults = nullptr;
   auto store = faultyStore(faults, options());
