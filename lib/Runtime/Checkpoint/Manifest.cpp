@@ -29,7 +29,11 @@ constexpr DTypeInfo kDTypes[] = {
     {DType::Bool, "BOOL", 1},
 };
 
-constexpr uint64_t kMaxGridCells = 1u << 24;
+/// A tensor's grid may have at most this many cells per chunk (plus a
+/// constant), which bounds the index's memory by the manifest's size. Row,
+/// column and block splits have one cell per chunk.
+constexpr uint64_t kMaxCellsPerChunk = 16;
+constexpr uint64_t kMaxCellsSlack = 64;
 constexpr size_t kMaxRank = 32;
 
 } // namespace
@@ -166,13 +170,16 @@ ChunkGrid::ChunkGrid(const TensorEntry &tensor, const std::string &origin) {
   }
   std::vector<size_t> extent(rank);
   uint64_t cells = 1;
+  uint64_t maxCells = kMaxCellsPerChunk * tensor.chunks.size() + kMaxCellsSlack;
   for (size_t d = 0; d < rank; ++d) {
     extent[d] = cuts[d].size() - 1;
     cells *= extent[d];
-    if (cells > kMaxGridCells)
+    if (cells > maxCells)
       fail(EINVAL, origin + ": tensor \"" + tensor.name +
-                       "\": chunk layout too fragmented (more than " +
-                       std::to_string(kMaxGridCells) + " grid cells)");
+                       "\": chunk layout too fragmented (its " +
+                       std::to_string(tensor.chunks.size()) +
+                       " chunks cut it into more than " +
+                       std::to_string(maxCells) + " grid cells)");
   }
   if (volume(tensor.shape) == 0)
     cells = 0;

@@ -132,6 +132,23 @@ TEST(Manifest, RejectsOverlappingAndMissingChunks) {
               HasSubstr("lies outside the tensor's shape in dimension 0"));
 }
 
+TEST(Manifest, RejectsLayoutsThatFragmentTheGrid) {
+  // A staircase: row i split at column i + 1. It tiles the tensor, but its
+  // 128 chunks cut it into 64 x 64 cells; the index refuses such layouts.
+  TensorEntry stairs{"s", DType::U8, {64, 64}, {}};
+  for (uint64_t i = 0; i < 64; ++i) {
+    stairs.chunks.push_back({{i, 0}, {1, i + 1}, "f", 0, i + 1, {}});
+    stairs.chunks.push_back({{i, i + 1}, {1, 63 - i}, "f", 0, 63 - i, {}});
+  }
+  try {
+    ChunkGrid grid(stairs, "m.json");
+    ADD_FAILURE() << "the staircase was accepted";
+  } catch (const Error &e) {
+    EXPECT_THAT(e.what(), HasSubstr("too fragmented (its 128 chunks cut it "
+                                    "into more than 2112 grid cells)"));
+  }
+}
+
 TEST(Manifest, RejectsInconsistentChunks) {
   EXPECT_THAT(manifestError(withChange(
                   [](Manifest &m) { m.tensors[0].chunks[0].length = 15; })),

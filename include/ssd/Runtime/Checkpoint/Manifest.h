@@ -131,7 +131,8 @@ std::string serializeManifest(const Manifest &manifest);
 class ChunkGrid {
 public:
   /// Throws EINVAL naming the tensor and chunks when chunks overlap, leave a
-  /// gap, or fragment the tensor into more than 2^24 cells.
+  /// gap, or fragment the tensor into more than 16 grid cells per chunk
+  /// (plus 64), which bounds the index's memory by the manifest's size.
   ChunkGrid(const TensorEntry &tensor, const std::string &origin);
 
   /// Calls `visit(chunkIndex)` once for every chunk overlapping the box
