@@ -306,6 +306,9 @@ struct CheckpointReader::Impl {
       }
     } drain{slots};
 
+    // The future is fulfilled after the extent's last raw read completed,
+    // and get() synchronises with that, so the buffer holds the whole
+    // extent once it returns; the slot is reused only after this.
     auto finishSlot = [&](Slot &slot) {
       const Extent &e = *slot.extent;
       const std::string &path =

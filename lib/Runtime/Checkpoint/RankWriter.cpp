@@ -80,6 +80,10 @@ struct RankWriter::Impl {
     uint64_t length = 0;
   };
 
+  /// Waits for the slot's write. The engine fulfils the future only after
+  /// the last raw write of the request completed, i.e. after the kernel is
+  /// done with the buffer, and future::get synchronises with that, so the
+  /// slot may be refilled as soon as this returns.
   void awaitSlot(Slot &slot) {
     if (!slot.pending.valid())
       return;
