@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <unordered_set>
+#include <xxhash.h>
 
 namespace ssd::rt::ckpt {
 
@@ -437,6 +438,43 @@ DType readDType(const FieldReader &t) {
 
 } // namespace
 
+namespace {
+
+/// The manifest as JSON without its own checksum.
+JsonValue manifestBody(const Manifest &m) {
+  JsonValue root = JsonValue::object();
+  root.set("format", JsonValue::string("ssd-checkpoint"));
+  root.set("version", JsonValue::integer(m.version));
+  root.set("step", JsonValue::integer(m.step));
+  root.set("world_size", JsonValue::integer(m.worldSize));
+  root.set("checksum", JsonValue::string("xxh3-64"));
+  root.set("checksum_block_bytes", JsonValue::integer(m.checksumBlockBytes));
+  JsonValue &ranks = root.set("ranks", JsonValue::array());
+  for (const RankState &r : m.ranks)
+    writeRankState(ranks.push(JsonValue::object()), r);
+  JsonValue &tensors = root.set("tensors", JsonValue::array());
+  for (const TensorEntry &t : m.tensors) {
+    JsonValue &o = tensors.push(JsonValue::object());
+    o.set("name", JsonValue::string(t.name));
+    o.set("dtype", JsonValue::string(dtypeName(t.dtype)));
+    o.set("shape", unsignedArray(t.shape));
+    JsonValue &chunks = o.set("chunks", JsonValue::array());
+    for (const Chunk &c : t.chunks)
+      writeChunk(chunks.push(JsonValue::object()), c);
+  }
+  return root;
+}
+
+/// XXH3-64 of the canonical text of everything the manifest records, so
+/// that a change the validation cannot see (a step, a generator state, a
+/// data-loader position) is still detected.
+uint64_t manifestChecksum(const Manifest &m) {
+  std::string body = writeJson(manifestBody(m));
+  return XXH3_64bits(body.data(), body.size());
+}
+
+} // namespace
+
 Manifest parseManifest(std::string_view text, const std::string &origin) {
   JsonValue root = parseJson(text, origin);
   FieldReader top(root, "", origin);
@@ -481,6 +519,18 @@ Manifest parseManifest(std::string_view text, const std::string &origin) {
     m.tensors.push_back(std::move(entry));
   }
   validateManifest(m, origin);
+  // Optional (absent from manifests written before it existed); checked
+  // after validation so that structural errors keep their precise message.
+  if (const JsonValue *sum = root.find("manifest_xxh3")) {
+    std::optional<uint64_t> expected;
+    if (sum->kind() == JsonValue::Kind::String)
+      expected = parseHex64(sum->asString());
+    if (!expected)
+      top.error("manifest_xxh3", "expected 16 lowercase hex digits");
+    if (*expected != manifestChecksum(m))
+      fail(EBADMSG, origin + ": manifest_xxh3: checksum mismatch: the "
+                             "manifest was modified after it was written");
+  }
   return m;
 }
 
@@ -569,27 +619,8 @@ void validateManifest(const Manifest &m, const std::string &origin) {
 }
 
 std::string serializeManifest(const Manifest &m) {
-  JsonValue root = JsonValue::object();
-  root.set("format", JsonValue::string("ssd-checkpoint"));
-  root.set("version", JsonValue::integer(m.version));
-  root.set("step", JsonValue::integer(m.step));
-  root.set("world_size", JsonValue::integer(m.worldSize));
-  root.set("checksum", JsonValue::string("xxh3-64"));
-  root.set("checksum_block_bytes", JsonValue::integer(m.checksumBlockBytes));
-  JsonValue &ranks = root.set("ranks", JsonValue::array());
-  for (const RankState &r : m.ranks) {
-    writeRankState(ranks.push(JsonValue::object()), r);
-  }
-  JsonValue &tensors = root.set("tensors", JsonValue::array());
-  for (const TensorEntry &t : m.tensors) {
-    JsonValue &o = tensors.push(JsonValue::object());
-    o.set("name", JsonValue::string(t.name));
-    o.set("dtype", JsonValue::string(dtypeName(t.dtype)));
-    o.set("shape", unsignedArray(t.shape));
-    JsonValue &chunks = o.set("chunks", JsonValue::array());
-    for (const Chunk &c : t.chunks)
-      writeChunk(chunks.push(JsonValue::object()), c);
-  }
+  JsonValue root = manifestBody(m);
+  root.set("manifest_xxh3", JsonValue::string(hex64(manifestChecksum(m))));
   return writeJson(root);
 }
 

@@ -131,6 +131,16 @@ TEST_F(Faults, ManifestFromTheFuture) {
   EXPECT_THAT(c.message, HasSubstr("format version 7 is newer"));
 }
 
+TEST_F(Faults, ManifestEditedAfterCommit) {
+  // Valid JSON, valid layout: only the manifest's own checksum notices.
+  rewriteManifest("\"data_loader_position\": 100",
+                  "\"data_loader_position\": 7");
+  Caught c = catchError([&] { CheckpointReader(*engine, dir); });
+  EXPECT_EQ(c.errnum, EBADMSG);
+  EXPECT_THAT(c.message, HasSubstr("manifest.json: manifest_xxh3: checksum "
+                                   "mismatch: the manifest was modified"));
+}
+
 TEST_F(Faults, LoadRequestThatDoesNotMatch) {
   CheckpointReader reader(*engine, dir);
   std::vector<char> out(37 * 23 * 4);

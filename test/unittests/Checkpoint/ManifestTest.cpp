@@ -198,6 +198,20 @@ TEST(Manifest, RankRecordsRoundTripThroughText) {
   }
 }
 
+TEST(Manifest, ChecksumIsOptionalButCheckedWhenPresent) {
+  std::string text = serializeManifest(twoRankManifest());
+  size_t at = text.find(",\n \"manifest_xxh3\"");
+  ASSERT_NE(at, std::string::npos);
+  std::string without = text.substr(0, at) + "\n}\n";
+  EXPECT_EQ(manifestError(without), "");
+  std::string edited = text;
+  edited.replace(edited.find("\"step\": 7"), 9, "\"step\": 8");
+  int errnum = 0;
+  EXPECT_THAT(manifestError(edited, &errnum),
+              HasSubstr("manifest_xxh3: checksum mismatch"));
+  EXPECT_EQ(errnum, EBADMSG);
+}
+
 TEST(Manifest, RejectsVersionsFromTheFuture) {
   std::string text = serializeManifest(twoRankManifest());
   text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");
