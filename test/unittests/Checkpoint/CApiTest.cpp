@@ -9,6 +9,7 @@
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -88,6 +89,40 @@ TEST(CApi, SavesWithTextRecordsAndLoadsElastically) {
                                 sizes, column),
             -ENOENT);
   ssdckpt_reader_close(r);
+}
+
+TEST(CApi, RanksInSeparateProcessesCommitTheirTextRecords) {
+  TempDir tmp;
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_begin(tmp.path().c_str(), 6, dir, sizeof(dir)), 0);
+  constexpr unsigned kRanks = 3;
+  // One process per rank, as under torchrun; each prints its record.
+  std::vector<FILE *> pipes;
+  for (unsigned rank = 0; rank < kRanks; ++rank) {
+    std::string command = std::string(SSD_PATTERN_WRITER) + " --rank " + dir +
+                          " 6 " + std::to_string(rank) + " " +
+                          std::to_string(kRanks);
+    pipes.push_back(::popen(command.c_str(), "r"));
+    ASSERT_TRUE(pipes.back());
+  }
+  std::vector<std::string> texts;
+  for (FILE *pipe : pipes) {
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof(buf), pipe)) > 0)
+      text.append(buf, n);
+    EXPECT_EQ(::pclose(pipe), 0);
+    texts.push_back(text);
+  }
+  std::vector<const char *> records;
+  for (const std::string &t : texts)
+    records.push_back(t.c_str());
+  ASSERT_EQ(ssdckpt_commit(tmp.path().c_str(), dir, records.data(), kRanks, 0),
+            0)
+      << ssdckpt_last_error();
+  auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
+  EXPECT_EQ(patternLoadFailures(*engine, dir, 6, 4, 1), "");
 }
 
 TEST(CApi, ErrorsAreCodesWithMessages) {

@@ -106,9 +106,32 @@ inline void ownedBox(const PatternTensor &t, size_t dim, unsigned rank,
   sizes[dim] = count;
 }
 
-/// Saves step `step` of the pattern under `root` from `ranks` threads, each
-/// splitting along `dimOffset` added to each tensor's split dimension
-/// (mod its rank). Scalars are saved by rank 0.
+/// Writes rank `rank`'s share of step `step` of the pattern into `dir`
+/// (its row of every tensor's split along the split dimension plus
+/// `dimOffset`, scalars on rank 0) and returns its record.
+inline RankRecord writePatternRank(
+    IoEngine &engine, const std::string &dir, uint64_t step, unsigned rank,
+    unsigned ranks, size_t dimOffset = 0, uint64_t bulkBytes = 0,
+    uint64_t blockBytes = kDefaultChecksumBlockBytes, IoOptions io = {}) {
+  RankWriter writer(engine, dir, rank, step, io, blockBytes);
+  for (const PatternTensor &t : patternTensors(bulkBytes)) {
+    if (t.shape.empty() && rank != 0)
+      continue;
+    std::vector<uint64_t> offsets, sizes;
+    size_t dim =
+        t.shape.empty() ? 0 : (t.splitDim + dimOffset) % t.shape.size();
+    ownedBox(t, dim, t.shape.empty() ? 0 : rank, t.shape.empty() ? 1 : ranks,
+             offsets, sizes);
+    std::vector<char> data = patternBox(t, step, offsets, sizes);
+    writer.addChunk(t.name, t.dtype, t.shape, offsets, sizes, data.data());
+  }
+  writer.setRankState(std::string("rng-") + char('a' + rank % 26),
+                      100 * step + rank);
+  return writer.finish();
+}
+
+/// Saves step `step` of the pattern under `root` from `ranks` threads and
+/// commits it.
 inline Manifest savePattern(IoEngine &engine, const std::string &root,
                             uint64_t step, unsigned ranks, size_t dimOffset = 0,
                             uint64_t bulkBytes = 0, CommitOptions commit = {},
@@ -120,23 +143,9 @@ inline Manifest savePattern(IoEngine &engine, const std::string &root,
   for (unsigned rank = 0; rank < ranks; ++rank)
     threads.emplace_back([&, rank] {
       try {
-        RankWriter writer(engine, dir, rank, step, io,
-                          commit.checksumBlockBytes);
-        for (const PatternTensor &t : patternTensors(bulkBytes)) {
-          if (t.shape.empty() && rank != 0)
-            continue;
-          std::vector<uint64_t> offsets, sizes;
-          size_t dim =
-              t.shape.empty() ? 0 : (t.splitDim + dimOffset) % t.shape.size();
-          ownedBox(t, dim, t.shape.empty() ? 0 : rank,
-                   t.shape.empty() ? 1 : ranks, offsets, sizes);
-          std::vector<char> data = patternBox(t, step, offsets, sizes);
-          writer.addChunk(t.name, t.dtype, t.shape, offsets, sizes,
-                          data.data());
-        }
-        writer.setRankState(std::string("rng-") + char('a' + rank % 26),
-                            100 * step + rank);
-        records[rank] = writer.finish();
+        records[rank] =
+            writePatternRank(engine, dir, step, rank, ranks, dimOffset,
+                             bulkBytes, commit.checksumBlockBytes, io);
       } catch (...) {
         errors[rank] = std::current_exception();
       }
