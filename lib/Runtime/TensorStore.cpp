@@ -882,6 +882,10 @@ void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
                                 r.extent.length, res.errnum,
                                 "handle " + std::to_string(id))};
   }
+  // A file unlinked while it was written loses the data when it is closed:
+  // look again before reporting the bytes as written.
+  if (!failure)
+    failure = checkFile(r, id, false);
   std::lock_guard<std::mutex> lock(mutex);
   if (failure) {
     ++counters.failures;

@@ -611,6 +611,26 @@ TEST_F(TensorStoreTest, FileRemovedUnderneath) {
   EXPECT_EQ(errnumOf([&] { store.wait(g); }), ENOENT);
 }
 
+TEST_F(TensorStoreTest, FileRemovedDuringTheWrite) {
+  GatedBackend *gate = nullptr;
+  StoreOptions o = options();
+  o.decorate = [&gate](std::unique_ptr<IoBackend> inner) {
+    auto g = std::make_unique<GatedBackend>(std::move(inner), true);
+    gate = g.get();
+    return g;
+  };
+  TensorStore store(o);
+  uint64_t h = filled(store, 100000, 24);
+  store.offload(h, false);
+  ASSERT_EQ(::unlink(store.info(h).file.c_str()), 0);
+  gate->open();
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), ENOENT);
+  EXPECT_NE(msg.find("removed"), std::string::npos) << msg;
+  EXPECT_EQ(store.info(h).state, State::Resident);
+  EXPECT_TRUE(hasPattern(store.info(h).data, 100000, 24));
+}
+
 TEST_F(TensorStoreTest, FileSizeLimitGivesEfbig) {
   // RLIMIT_FSIZE applies to the whole process; restore it before leaving.
   struct rlimit old;
