@@ -9,6 +9,7 @@
 
 #include "ssd/Runtime/StagingPool.h"
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <thread>
@@ -44,7 +45,14 @@ TEST(StagingPool, AcquireBlocksUntilRelease) {
   StagingPool pool(2 * 4096, 4096, host, nullptr);
   auto *a = pool.acquire();
   auto *b = pool.acquire();
-  auto waiter = std::async(std::launch::async, [&] { return pool.acquire(); });
+  std::atomic<bool> started{false};
+  auto waiter = std::async(std::launch::async, [&] {
+    started = true;
+    return pool.acquire();
+  });
+  while (!started)
+    std::this_thread::yield();
+  // Give the waiter time to block (it cannot get a chunk either way).
   EXPECT_EQ(waiter.wait_for(std::chrono::milliseconds(50)),
             std::future_status::timeout);
   pool.release(a);
