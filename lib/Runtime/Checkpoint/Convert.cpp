@@ -47,8 +47,8 @@ public:
     try {
       abortCheckpoint(dir);
     } catch (const Error &) {
-      // The save already failed; an uncommitted leftover is removed by the
-      // next retention pass.
+      // The save already failed; an uncommitted leftover goes with the
+      // next save of this step, or with retention after a newer commit.
     }
   }
 

@@ -8,6 +8,7 @@
 #include "ssd/Runtime/Status.h"
 
 #include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -174,9 +175,8 @@ void throwIfFailed(const IoResult &result, const char *what,
     return;
   std::string detail;
   if (result.noProgress)
-    detail = std::string(what) == std::string("read")
-                 ? "the file ends early (truncated?)"
-                 : "the device made no progress";
+    detail = std::strcmp(what, "read") == 0 ? "the file ends early (truncated?)"
+                                            : "the device made no progress";
   fail(result.errnum,
        ioErrorMessage(what, path, offset, length, result.errnum, detail));
 }
