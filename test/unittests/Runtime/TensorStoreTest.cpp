@@ -41,10 +41,8 @@ protected:
     return o;
   }
   /// A store whose backend is wrapped in a fault injector.
-  std::unique_ptr<TensorStore> faultyStore(FaultInjectingBackend *&faults,
-                                           StoreOptions o = {}) {
-    if (o.directory == ".")
-      o = options();
+  std::unique_ptr<TensorStore> faultyStore(FaultInjectingBackend *&faults) {
+    StoreOptions o = options();
     o.decorate = [&faults](std::unique_ptr<IoBackend> inner) {
       auto f = std::make_unique<FaultInjectingBackend>(std::move(inner));
       faults = f.get();
@@ -424,7 +422,7 @@ TEST_F(TensorStoreTest, FilesAreRemovedWithTheStore) {
 
 TEST_F(TensorStoreTest, WriteEioKeepsMemoryAndNamesTheFile) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   uint64_t h = filled(*store, 1 << 20, 11);
   FaultRule r;
   r.action = FaultRule::Action::Fail;
@@ -450,7 +448,7 @@ TEST_F(TensorStoreTest, WriteEioKeepsMemoryAndNamesTheFile) {
 
 TEST_F(TensorStoreTest, NewExtentsArePreallocatedBeforeWriting) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   FaultRule r;
   r.action = FaultRule::Action::Fail;
   r.errnum = EIO;
@@ -468,7 +466,7 @@ TEST_F(TensorStoreTest, NewExtentsArePreallocatedBeforeWriting) {
 
 TEST_F(TensorStoreTest, EnospcIsReported) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   uint64_t h = filled(*store, 100000, 12);
   FaultRule r;
   r.action = FaultRule::Action::Fail;
@@ -486,7 +484,7 @@ TEST_F(TensorStoreTest, EnospcIsReported) {
 
 TEST_F(TensorStoreTest, FailedSyncIsNotReportedAsWritten) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   uint64_t h = filled(*store, 100000, 13);
   FaultRule r;
   r.action = FaultRule::Action::Fail;
@@ -504,7 +502,7 @@ TEST_F(TensorStoreTest, FailedSyncIsNotReportedAsWritten) {
 
 TEST_F(TensorStoreTest, ShortTransfersAndEagainAreInvisible) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   FaultRule shortRule;
   shortRule.action = FaultRule::Action::Short;
   shortRule.times = -1;
@@ -525,7 +523,7 @@ TEST_F(TensorStoreTest, ShortTransfersAndEagainAreInvisible) {
 
 TEST_F(TensorStoreTest, ReadEioLeavesHandleOnDisk) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   uint64_t h = filled(*store, 500000, 15);
   store->offload(h, false);
   store->wait(h);
@@ -548,7 +546,7 @@ TEST_F(TensorStoreTest, ReadEioLeavesHandleOnDisk) {
 
 TEST_F(TensorStoreTest, ShortReadThatCannotCompleteIsAnError) {
   FaultInjectingBackend *faults = nullptr;
-  auto store = faultyStore(faults, options());
+  auto store = faultyStore(faults);
   uint64_t h = filled(*store, 200000, 16);
   store->offload(h, false);
   store->wait(h);
