@@ -35,7 +35,12 @@
   X(buffer_prefetch)                                                           \
   X(buffer_wait)                                                               \
   X(buffer_free)                                                               \
-  X(stats)
+  X(stats)                                                                     \
+  X(lower_offload)                                                             \
+  X(lower_release)                                                             \
+  X(lower_prefetch)                                                            \
+  X(lower_wait)                                                                \
+  X(lower_step_end)
 
 namespace ssd::rt::symbols {
 #define SSDRT_SYMBOL_NAME(suffix)                                              \

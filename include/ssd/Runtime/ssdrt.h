@@ -311,6 +311,51 @@ SSDRT_API int ssdrt_buffer_free(ssdrt_context *ctx, ssdrt_handle b);
  */
 SSDRT_API int ssdrt_stats(ssdrt_context *ctx, ssdrt_stats_t *out);
 
+/*
+ * The lowering ABI: what a step compiled by ssd-lower-to-runtime calls. All
+ * arguments are plain integers (a tensor's buffer address and byte count, a
+ * handle id), so compiled code needs no descriptors. The functions share one
+ * host-only context per process, opened on first use in $SSDRT_SCRATCH_DIR
+ * (else $TMPDIR, else /tmp). They return nothing: any failure prints the
+ * runtime's message (file, offset, length, cause) to stderr and aborts the
+ * process, since compiled code cannot recover and must not compute on bytes
+ * that never arrived.
+ */
+
+/**
+ * ssdrt_lower_offload - start writing BYTES at ADDRESS (the caller's buffer,
+ * which must stay alive and unchanged until ssdrt_lower_release) and return
+ * the new handle's id. Lowering of ssd.offload.
+ */
+SSDRT_API int64_t ssdrt_lower_offload(int64_t address, int64_t bytes);
+
+/**
+ * ssdrt_lower_release - wait until handle ID's write is durable, then drop
+ * its reference to ADDRESS (its buffer; a mismatch aborts). The caller may
+ * free the buffer afterwards. Lowering of ssd.release.
+ */
+SSDRT_API void ssdrt_lower_release(int64_t id, int64_t address);
+
+/**
+ * ssdrt_lower_prefetch - start reading handle ID into the caller's buffer at
+ * ADDRESS (the handle's size). Lowering of ssd.prefetch.
+ */
+SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address);
+
+/**
+ * ssdrt_lower_wait - block until handle ID's read is complete. Waiting when
+ * nothing is in flight aborts. Lowering of ssd.wait.
+ */
+SSDRT_API void ssdrt_lower_wait(int64_t id);
+
+/**
+ * ssdrt_lower_step_end - wait for anything still in flight and free every
+ * handle the step created. With SSDRT_STATS=1 in the environment, print the
+ * context's totals as one line on stdout:
+ * "ssdrt-stats: bytes_written N bytes_read N offloads N prefetches N".
+ */
+SSDRT_API void ssdrt_lower_step_end(void);
+
 #ifdef __cplusplus
 }
 #endif
