@@ -34,6 +34,7 @@ demo: setup
 docs: build
 	cp $(BUILD)/docs/SSD/SSDDialect.md docs/dialect.md
 	cp $(BUILD)/docs/SSD/SSDPasses.md docs/passes.md
+	cp $(BUILD)/docs/SSD/SSDConversionPasses.md docs/conversion.md
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -245,7 +245,8 @@ struct OffloadPipelinePass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (func.isExternal())
+    if (func.isExternal() ||
+        (!function.empty() && func.getSymName() != function))
       return;
     FailureOr<PlanningSetup> setup =
         parseSetup(func, memoryBudget, target, policy);

@@ -98,6 +98,8 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "Path of the JSON report ('-' for standard output)">,
     Option<"reportPlot", "report-plot", "std::string", /*default=*/"",
            "Path of an SVG of live bytes over the step, before and after">,
+    Option<"function", "function", "std::string", /*default=*/"",
+           "Plan only the function of this name (default: every function)">,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
