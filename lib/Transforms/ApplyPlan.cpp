@@ -36,17 +36,34 @@ struct GapValues {
 };
 } // namespace
 
+/// The gaps of one slot as transfers: the members of each group together,
+/// every ungrouped gap alone, in order of first appearance.
+static SmallVector<SmallVector<unsigned>>
+formTransfers(ArrayRef<unsigned> gapIndices,
+              function_ref<uint32_t(unsigned)> groupOf) {
+  SmallVector<SmallVector<unsigned>> transfers;
+  DenseMap<uint32_t, unsigned> transferOfGroup;
+  for (unsigned index : gapIndices) {
+    uint32_t group = groupOf(index);
+    if (group == kNoGroup) {
+      transfers.push_back({index});
+      continue;
+    }
+    auto [it, inserted] = transferOfGroup.try_emplace(group, transfers.size());
+    if (inserted)
+      transfers.emplace_back();
+    transfers[it->second].push_back(index);
+  }
+  return transfers;
+}
+
 /// Emits the offloads of one slot, one op per group.
 static void emitOffloads(OpBuilder &builder, Location loc,
                          ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
                          function_ref<Value(unsigned)> currentValue,
                          MutableArrayRef<GapValues> values) {
-  llvm::MapVector<uint32_t, SmallVector<unsigned>> groups;
-  for (unsigned index : gapIndices) {
-    uint32_t group = gaps[index].offloadGroup;
-    groups[group == kNoGroup ? kNoGroup - 1 - index : group].push_back(index);
-  }
-  for (auto &[group, members] : groups) {
+  for (ArrayRef<unsigned> members : formTransfers(
+           gapIndices, [&](unsigned i) { return gaps[i].offloadGroup; })) {
     SmallVector<Value> tensors;
     for (unsigned index : members)
       tensors.push_back(currentValue(index));
@@ -62,12 +79,8 @@ static void emitOffloads(OpBuilder &builder, Location loc,
 static void emitPrefetches(OpBuilder &builder, Location loc,
                            ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
                            MutableArrayRef<GapValues> values) {
-  llvm::MapVector<uint32_t, SmallVector<unsigned>> groups;
-  for (unsigned index : gapIndices) {
-    uint32_t group = gaps[index].prefetchGroup;
-    groups[group == kNoGroup ? kNoGroup - 1 - index : group].push_back(index);
-  }
-  for (auto &[group, members] : groups) {
+  for (ArrayRef<unsigned> members : formTransfers(
+           gapIndices, [&](unsigned i) { return gaps[i].prefetchGroup; })) {
     SmallVector<Value> handles;
     for (unsigned index : members)
       handles.push_back(values[index].handle);

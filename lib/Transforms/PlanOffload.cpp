@@ -79,13 +79,21 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
   return setup;
 }
 
-/// Reports a planning failure at the op it concerns.
-static LogicalResult emitPlanningError(const StepGraphMapping &mapping,
-                                       llvm::Error error) {
+/// Checks the input contract, then builds the planner's graph of `func`.
+static FailureOr<StepGraphMapping> buildCheckedStepGraph(func::FuncOp func) {
+  if (failed(verifyTrainingStep(func)))
+    return failure();
+  return buildStepGraph(func);
+}
+
+/// The planner's plan, or its failure reported at the op it concerns.
+static FailureOr<planner::Plan> takePlan(const StepGraphMapping &mapping,
+                                         llvm::Expected<planner::Plan> plan) {
+  if (plan)
+    return std::move(*plan);
   func::FuncOp func = mapping.returnOp->getParentOfType<func::FuncOp>();
-  LogicalResult result = failure();
   llvm::handleAllErrors(
-      std::move(error),
+      plan.takeError(),
       [&](const planner::InfeasibleBudgetError &infeasible) {
         Operation *op = infeasible.point < mapping.ops.size()
                             ? mapping.ops[infeasible.point]
@@ -98,7 +106,7 @@ static LogicalResult emitPlanningError(const StepGraphMapping &mapping,
       [&](const llvm::ErrorInfoBase &other) {
         func.emitError() << "planning failed: " << other.message();
       });
-  return result;
+  return failure();
 }
 
 /// The planner's report of `plan`, with the plan itself.
@@ -222,19 +230,13 @@ struct PlanOffloadPass
         parseSetup(func, memoryBudget, target, policy);
     if (failed(setup))
       return signalPassFailure();
-    if (failed(verifyTrainingStep(func)))
-      return signalPassFailure();
-    FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+    FailureOr<StepGraphMapping> mapping = buildCheckedStepGraph(func);
     if (failed(mapping))
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
-    llvm::Expected<planner::Plan> plan =
-        offloadPlanner.chooseGaps(setup->options);
-    if (!plan) {
-      (void)emitPlanningError(*mapping, plan.takeError());
-      return signalPassFailure();
-    }
-    if (failed(applyPlan(func, *mapping, *plan)))
+    FailureOr<planner::Plan> plan =
+        takePlan(*mapping, offloadPlanner.chooseGaps(setup->options));
+    if (failed(plan) || failed(applyPlan(func, *mapping, *plan)))
       return signalPassFailure();
   }
 };
@@ -256,17 +258,14 @@ struct OffloadPipelinePass
         parseSize(func, "group-min-bytes", groupMinBytes);
     if (failed(minBytes))
       return signalPassFailure();
-    if (failed(verifyTrainingStep(func)))
-      return signalPassFailure();
-    FailureOr<StepGraphMapping> mapping = buildStepGraph(func);
+    FailureOr<StepGraphMapping> mapping = buildCheckedStepGraph(func);
     if (failed(mapping))
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
-    llvm::Expected<planner::Plan> plan = offloadPlanner.plan(setup->options);
-    if (!plan) {
-      (void)emitPlanningError(*mapping, plan.takeError());
+    FailureOr<planner::Plan> plan =
+        takePlan(*mapping, offloadPlanner.plan(setup->options));
+    if (failed(plan))
       return signalPassFailure();
-    }
     planner::groupTransfers(*plan, mapping->graph, *minBytes);
     if (llvm::Error error =
             planner::verifyPlan(mapping->graph, offloadPlanner.getLifetimes(),
