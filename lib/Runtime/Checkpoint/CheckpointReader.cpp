@@ -9,6 +9,7 @@
 // block's XXH3 on arrival, and only then copies the runs out.
 //
 //===----------------------------------------------------------------------===//
+#include "BoxIndex.h"
 #include "FileUtil.h"
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
 #include "ssd/Runtime/IoEngine.h"
@@ -93,8 +94,9 @@ void addRuns(const LoadRequest &request, const Chunk &chunk, unsigned elem,
   uint64_t runElems =
       rank == 0 ? 1 : (hi[outer] - lo[outer]) * srcStride[outer];
   char *dest = static_cast<char *>(request.dest);
-  std::vector<uint64_t> at(lo.begin(), lo.begin() + outer);
-  while (true) {
+  std::vector<uint64_t> outerLo(lo.begin(), lo.begin() + outer);
+  std::vector<uint64_t> outerHi(hi.begin(), hi.begin() + outer);
+  forEachBoxIndex(outerLo, outerHi, [&](const std::vector<uint64_t> &at) {
     uint64_t src = 0, dst = 0;
     for (size_t d = 0; d < rank; ++d) {
       uint64_t x = d < outer ? at[d] : lo[d];
@@ -102,18 +104,7 @@ void addRuns(const LoadRequest &request, const Chunk &chunk, unsigned elem,
       dst += (x - request.offsets[d]) * dstStride[d];
     }
     runs.push_back({src * elem, dest + dst * elem, runElems * elem});
-    size_t d = outer;
-    while (d > 0) {
-      --d;
-      if (++at[d] < hi[d])
-        break;
-      at[d] = lo[d];
-      if (d == 0)
-        return;
-    }
-    if (outer == 0)
-      return;
-  }
+  });
 }
 
 } // namespace

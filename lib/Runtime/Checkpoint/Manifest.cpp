@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Manifest.h"
+
+#include "BoxIndex.h"
 #include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Status.h"
 
@@ -129,28 +131,12 @@ size_t cutIndex(const std::vector<uint64_t> &cuts, uint64_t value) {
 template <typename Visit>
 void forEachCell(const std::vector<size_t> &lo, const std::vector<size_t> &hi,
                  const std::vector<size_t> &extent, Visit &&visit) {
-  size_t rank = lo.size();
-  for (size_t d = 0; d < rank; ++d)
-    if (lo[d] >= hi[d])
-      return;
-  std::vector<size_t> at = lo;
-  while (true) {
+  forEachBoxIndex(lo, hi, [&](const std::vector<size_t> &at) {
     size_t cell = 0;
-    for (size_t d = 0; d < rank; ++d)
+    for (size_t d = 0; d < at.size(); ++d)
       cell = cell * extent[d] + at[d];
     visit(cell);
-    size_t d = rank;
-    while (d > 0) {
-      --d;
-      if (++at[d] < hi[d])
-        break;
-      at[d] = lo[d];
-      if (d == 0)
-        return;
-    }
-    if (rank == 0)
-      return;
-  }
+  });
 }
 
 } // namespace
