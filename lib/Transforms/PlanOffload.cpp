@@ -109,6 +109,17 @@ static FailureOr<planner::Plan> takePlan(const StepGraphMapping &mapping,
   return failure();
 }
 
+/// Reads the plan of a planned step, lets `change` refine it, and writes it
+/// back: the passes that improve a plan made elsewhere.
+static LogicalResult refinePlan(func::FuncOp func,
+                                function_ref<void(ExtractedPlan &)> change) {
+  FailureOr<ExtractedPlan> extracted = extractPlan(func);
+  if (failed(extracted))
+    return failure();
+  change(*extracted);
+  return applyPlan(func, extracted->mapping, extracted->plan);
+}
+
 /// The planner's report of `plan`, with the plan itself.
 static llvm::json::Object makeReport(const planner::OffloadPlanner &planner,
                                      const planner::Plan &plan,
@@ -185,15 +196,14 @@ struct InsertPrefetchPass
         parseSetup(func, memoryBudget, target, policy);
     if (failed(setup))
       return signalPassFailure();
-    FailureOr<ExtractedPlan> extracted = extractPlan(func);
-    if (failed(extracted))
-      return signalPassFailure();
-    extracted->plan.memoryBudget = setup->options.memoryBudget;
-    extracted->plan.policy = planner::policyName(setup->options.policy).str();
-    planner::OffloadPlanner offloadPlanner(extracted->mapping.graph,
-                                           setup->target);
-    offloadPlanner.schedulePrefetches(extracted->plan, setup->options);
-    if (failed(applyPlan(func, extracted->mapping, extracted->plan)))
+    auto reschedule = [&](ExtractedPlan &extracted) {
+      extracted.plan.memoryBudget = setup->options.memoryBudget;
+      extracted.plan.policy = planner::policyName(setup->options.policy).str();
+      planner::OffloadPlanner offloadPlanner(extracted.mapping.graph,
+                                             setup->target);
+      offloadPlanner.schedulePrefetches(extracted.plan, setup->options);
+    };
+    if (failed(refinePlan(func, reschedule)))
       return signalPassFailure();
   }
 };
@@ -209,11 +219,10 @@ struct GroupBuffersPass
     FailureOr<uint64_t> bytes = parseSize(func, "min-bytes", minBytes);
     if (failed(bytes))
       return signalPassFailure();
-    FailureOr<ExtractedPlan> extracted = extractPlan(func);
-    if (failed(extracted))
-      return signalPassFailure();
-    planner::groupTransfers(extracted->plan, extracted->mapping.graph, *bytes);
-    if (failed(applyPlan(func, extracted->mapping, extracted->plan)))
+    auto group = [&](ExtractedPlan &extracted) {
+      planner::groupTransfers(extracted.plan, extracted.mapping.graph, *bytes);
+    };
+    if (failed(refinePlan(func, group)))
       return signalPassFailure();
   }
 };
