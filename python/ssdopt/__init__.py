@@ -1,11 +1,59 @@
 """ssd-opt for PyTorch: train in a fixed memory budget by moving tensors to SSD.
 
-The public entry points are filled in by the package's modules:
-``ssdopt.backend`` (the ``torch.compile`` backend "ssd"), ``ssdopt.export``
-(a training step as the input IR of ``ssd-opt``) and ``ssdopt.stats``.
+- `torch.compile(model, backend="ssd", options={"memory_budget": "2GiB",
+  "offload_dir": "/nvme/x"})`, or `backend=ssdopt.backend(...)`;
+- `ssdopt.export(model, example_inputs, loss_fn, optimizer)`: a training step
+  as the input IR of `ssd-opt`;
+- `ssdopt.stats()`: bytes moved, stall time and planned peak memory.
+
+Logs go to the `ssdopt` logger.
 """
 
+from __future__ import annotations
+
 import logging
+from typing import Any
+
+from .options import parse_memory_size
+from .planning import PlanningError
 
 logger = logging.getLogger("ssdopt")
 logger.addHandler(logging.NullHandler())
+
+__all__ = ["backend", "export", "stats", "reset_stats", "parse_memory_size", "PlanningError"]
+
+
+def backend(**options: Any):
+    """The "ssd" backend with its options checked now (see `ssdopt.options`)."""
+    from .backend import backend as make_backend
+
+    return make_backend(**options)
+
+
+def export(model, example_inputs, loss_fn=None, optimizer=None) -> str:
+    """A training step of `model` as the input IR of `ssd-opt`."""
+    from .exporter import export as export_step
+
+    return export_step(model, example_inputs, loss_fn=loss_fn, optimizer=optimizer)
+
+
+def stats() -> dict[str, Any]:
+    """What the backend did in this process: the runtime's counters (bytes
+    written and read, stall seconds) and, per planned graph, its planned peak
+    memory; `planned_peak_bytes` is the largest of those."""
+    from . import backend as backend_module
+    from . import runtime
+
+    result = dict(runtime.stats())
+    graphs = backend_module.planned_graphs()
+    peaks = [graph["peak_bytes_after"] for graph in graphs if graph.get("peak_bytes_after") is not None]
+    result["planned_peak_bytes"] = max(peaks) if peaks else None
+    result["graphs"] = graphs
+    return result
+
+
+def reset_stats() -> None:
+    """Zeroes the runtime's counters (plans stay recorded)."""
+    from . import runtime
+
+    runtime.reset_stats()

@@ -1,0 +1,125 @@
+"""The options of the "ssd" backend, checked before any graph is compiled."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from typing import Any, Mapping
+
+# The units of ssd-opt's parseMemorySize, spelled as it spells them.
+_UNITS = {
+    "": 1,
+    "B": 1,
+    "KiB": 1024,
+    "MiB": 1024**2,
+    "GiB": 1024**3,
+    "TiB": 1024**4,
+    "KB": 1000,
+    "kB": 1000,
+    "MB": 1000**2,
+    "GB": 1000**3,
+    "TB": 1000**4,
+    "K": 1024,
+    "M": 1024**2,
+    "G": 1024**3,
+}
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([a-zA-Z]*)\s*$")
+
+INNER_COMPILERS = ("eager", "inductor")
+POLICIES = ("ssd", "reload-on-use", "stash-window", "aot-prefetch", "fixed-depth")
+
+
+def parse_memory_size(value: int | str) -> int:
+    """Bytes from `512MiB`, `2GiB`, `1.5GB` or a plain number of bytes, the
+    grammar of `ssd-opt`'s `memory-budget=`."""
+    if isinstance(value, bool):
+        raise ValueError(f"memory size must be a number of bytes or a string like '2GiB', got {value!r}")
+    if isinstance(value, int):
+        if value <= 0:
+            raise ValueError(f"memory size must be positive, got {value}")
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"memory size must be a number of bytes or a string like '2GiB', got {value!r}")
+    match = _SIZE.match(value)
+    unit = match and _UNITS.get(match.group(2))
+    if not match or unit is None:
+        raise ValueError(
+            f"cannot parse memory size {value!r}: expected e.g. '512MiB', '2GiB', '1.5GB' "
+            "or a number of bytes"
+        )
+    size = int(float(match.group(1)) * unit)
+    if size <= 0:
+        raise ValueError(f"memory size must be positive, got {value!r}")
+    return size
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What `torch.compile(backend="ssd", options={...})` accepts.
+
+    memory_budget: the most bytes a compiled graph may hold live at once
+        (its inputs included), as `ssd-opt`'s `memory-budget=`.
+    offload_dir: an existing, writable directory on the SSD for the
+        offloaded tensors; the backend's files there live only while a step
+        holds offloaded tensors.
+    target: a target preset of `ssd-opt` or a target JSON file; by default the
+        host-only preset for CPU graphs and the H100 one for CUDA graphs.
+    policy: the planning policy (`ssd`, or one of the baselines).
+    inner: the compiler of the rewritten forward and backward graphs.
+    ssd_opt: the `ssd-opt` binary (else $SSD_OPT, PATH, then this
+        checkout's build/bin).
+    report_dir: where to write each graph's planning report (JSON).
+    """
+
+    memory_budget: int
+    offload_dir: str
+    target: str | None = None
+    policy: str = "ssd"
+    inner: str = "eager"
+    ssd_opt: str | None = None
+    report_dir: str | None = None
+
+
+def parse_options(options: Mapping[str, Any] | None) -> Options:
+    """Validates `options`; every problem is a ValueError naming the option."""
+    options = dict(options or {})
+    known = {field.name for field in dataclasses.fields(Options)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ValueError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"for the 'ssd' backend; known options: {', '.join(sorted(known))}"
+        )
+    for required in ("memory_budget", "offload_dir"):
+        if options.get(required) is None:
+            raise ValueError(f"the 'ssd' backend needs the option {required!r}")
+    budget = parse_memory_size(options["memory_budget"])
+
+    offload_dir = os.fspath(options["offload_dir"])
+    if not os.path.isdir(offload_dir):
+        raise ValueError(f"offload_dir {offload_dir!r} does not exist or is not a directory")
+    if not os.access(offload_dir, os.W_OK | os.X_OK):
+        raise ValueError(f"offload_dir {offload_dir!r} is not writable")
+
+    policy = options.get("policy", "ssd")
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+    inner = options.get("inner", "eager")
+    if inner not in INNER_COMPILERS:
+        raise ValueError(f"unknown inner compiler {inner!r}; expected one of {', '.join(INNER_COMPILERS)}")
+    target = options.get("target")
+    if target is not None and not isinstance(target, (str, os.PathLike)):
+        raise ValueError(f"target must be a preset name or a JSON file, got {target!r}")
+    report_dir = options.get("report_dir")
+    if report_dir is not None and not os.path.isdir(report_dir):
+        raise ValueError(f"report_dir {os.fspath(report_dir)!r} does not exist")
+    return Options(
+        memory_budget=budget,
+        offload_dir=os.path.abspath(offload_dir),
+        target=None if target is None else os.fspath(target),
+        policy=policy,
+        inner=inner,
+        ssd_opt=options.get("ssd_opt"),
+        report_dir=None if report_dir is None else os.fspath(report_dir),
+    )

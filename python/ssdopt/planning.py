@@ -1,0 +1,74 @@
+"""Asks `ssd-opt` for a plan of an exported step.
+
+The backend runs the same pass pipeline as the command line (and as the lit
+tests): `ssd-offload-pipeline` plans, inserts the prefetches, verifies the
+plan on the IR, and writes the report whose "plan" key lists the gaps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+from typing import Any
+
+
+class PlanningError(RuntimeError):
+    """`ssd-opt` could not plan the graph (its diagnostic is the message)."""
+
+
+def find_ssd_opt(explicit: str | None = None) -> str:
+    """The `ssd-opt` binary: `explicit`, else $SSD_OPT, else PATH, else the
+    build/bin of the checkout this package was loaded from."""
+    candidates = []
+    if explicit:
+        candidates.append(explicit)
+    elif os.environ.get("SSD_OPT"):
+        candidates.append(os.environ["SSD_OPT"])
+    else:
+        on_path = shutil.which("ssd-opt")
+        if on_path:
+            candidates.append(on_path)
+        checkout = pathlib.Path(__file__).resolve().parents[2]
+        candidates.append(str(checkout / "build" / "bin" / "ssd-opt"))
+    for candidate in candidates:
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    raise PlanningError(
+        f"ssd-opt not found (looked at {', '.join(candidates)}); build it with "
+        "`make build`, put it on PATH, or pass options={'ssd_opt': PATH}"
+    )
+
+
+def plan(
+    mlir: str,
+    *,
+    memory_budget: int,
+    target: str,
+    policy: str,
+    movable: str = "activation",
+    ssd_opt: str | None = None,
+    report_path: str | None = None,
+) -> dict[str, Any]:
+    """Plans `mlir` (one training step in the input contract) and returns the
+    report as a dict."""
+    binary = find_ssd_opt(ssd_opt)
+    with tempfile.TemporaryDirectory(prefix="ssdopt-plan-") as scratch:
+        source = os.path.join(scratch, "step.mlir")
+        report = report_path or os.path.join(scratch, "report.json")
+        with open(source, "w") as file:
+            file.write(mlir)
+        pipeline = (
+            f"memory-budget={memory_budget} target={target} policy={policy} "
+            f"movable={movable} report={report}"
+        )
+        command = [binary, source, f"--ssd-offload-pipeline={pipeline}", "-o", os.devnull]
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode != 0:
+            message = result.stderr.strip().replace(source, "<graph>")
+            raise PlanningError(f"ssd-opt could not plan the graph: {message}")
+        with open(report) as file:
+            return json.load(file)
