@@ -1,0 +1,59 @@
+//===- OffloadStore.h - Tensors offloaded to SSD for torch.ops.ssdopt -----===//
+//
+// The state behind torch.ops.ssdopt.{offload,prefetch,wait,discard}. A store
+// is a directory and, while it holds any live handle, one ssdrt context whose
+// data files live there: the context is created by the first offload and
+// destroyed (its files deleted) when the last handle is waited for or
+// discarded, so nothing is left on disk between training steps. A handle is
+// one offloaded tensor, named by a process-unique id. docs/python.md
+// ("Runtime ops") states the semantics; Module.cpp registers the operators.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SSDOPT_CSRC_OFFLOADSTORE_H
+#define SSDOPT_CSRC_OFFLOADSTORE_H
+
+#include <ATen/ATen.h>
+
+#include <cstdint>
+#include <string>
+
+namespace ssdopt {
+
+/// Process-wide counters, summed over every store.
+struct Stats {
+  /// Bytes of tensors whose write completed, and of tensors read back.
+  uint64_t bytesWritten = 0, bytesRead = 0;
+  /// offload calls, and wait calls that returned a tensor.
+  uint64_t offloads = 0, reloads = 0;
+  /// Transfers that failed (each also raised a RuntimeError).
+  uint64_t failures = 0;
+  /// Time callers spent blocked in wait (the read), and in prefetch or
+  /// discard behind a write still in flight.
+  double stallSeconds = 0, writeStallSeconds = 0;
+  /// Gauges, not reset by resetStats.
+  uint64_t liveHandles = 0, openStores = 0;
+};
+
+/// Opens a store on DIRECTORY, which must exist and be writable (checked by
+/// creating and removing a probe file), else throws std::system_error with
+/// the errno. Returns its id.
+int64_t openStore(const std::string &directory);
+/// Waits for the writes in flight, drops every handle of the store and
+/// deletes its data files. Later use of its handles is an error.
+void closeStore(int64_t store);
+/// closeStore for every open store (at interpreter exit).
+void closeAllStores();
+
+at::Tensor offload(const at::Tensor &x, int64_t store);
+at::Tensor prefetch(const at::Tensor &handle);
+at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
+                c10::IntArrayRef stride, c10::ScalarType dtype,
+                c10::Device device);
+void discard(const at::Tensor &handle);
+
+Stats stats();
+void resetStats();
+
+} // namespace ssdopt
+
+#endif // SSDOPT_CSRC_OFFLOADSTORE_H

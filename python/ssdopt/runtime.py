@@ -1,0 +1,50 @@
+"""Stores and counters of the runtime behind ``torch.ops.ssdopt.*``.
+
+A store is a directory for offloaded tensors. Its data file exists only while
+it holds a live handle (one offloaded and not yet waited for or discarded)::
+
+    from ssdopt import runtime
+
+    store = runtime.open_store("/nvme/scratch")   # OSError if unusable
+    ...                                           # torch.ops.ssdopt.offload(x, store)
+    print(runtime.stats()["bytes_written"])
+    runtime.close_store(store)
+
+docs/python.md ("Runtime ops") states the semantics.
+"""
+
+from . import _C, _ops  # noqa: F401  (_ops registers the operators' fakes)
+
+
+def open_store(directory: str) -> int:
+    """Opens a store on ``directory`` and returns its id.
+
+    The directory must exist and be writable (a probe file is created and
+    removed); otherwise raises an ``OSError`` naming it and the cause
+    (``FileNotFoundError``, ``NotADirectoryError``, ``PermissionError``, ...).
+    """
+    return _C.open_store(str(directory))
+
+
+def close_store(store: int) -> None:
+    """Waits for the writes in flight, drops the store's handles and deletes
+    its data files. Using a handle of the store afterwards raises."""
+    _C.close_store(store)
+
+
+def stats() -> dict:
+    """Process-wide counters, summed over every store.
+
+    ``bytes_written``/``bytes_read``: bytes of tensors whose write completed
+    and of tensors read back; ``offloads``/``reloads``: offload calls and
+    wait calls that returned a tensor; ``failures``: transfers that failed
+    (each raised); ``stall_seconds``: time spent blocked in wait;
+    ``write_stall_seconds``: time prefetch or discard waited for a write
+    still in flight; ``live_handles`` and ``open_stores``: current values.
+    """
+    return _C.stats()
+
+
+def reset_stats() -> None:
+    """Zeroes the counters (not ``live_handles`` and ``open_stores``)."""
+    _C.reset_stats()
