@@ -1,0 +1,96 @@
+"""Command line of ssdopt.
+
+    python -m ssdopt export MODULE:FACTORY --out step.mlir
+
+imports MODULE, calls FACTORY() for (model, example_inputs) or (model,
+example_inputs, loss_fn, optimizer), and writes the model's training step as
+the input IR of ``ssd-opt`` (see ``ssdopt.exporter.export``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import sys
+
+logger = logging.getLogger("ssdopt")
+
+
+class CommandError(Exception):
+    """A mistake on the command line, reported without a traceback."""
+
+
+def _load_factory(spec: str):
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise CommandError(f"expected MODULE:FACTORY (like models:make_mlp), got {spec!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:
+        raise CommandError(f"cannot import {module_name!r}: "
+                           f"{type(error).__name__}: {error}") from error
+    factory = module
+    for part in attr.split("."):
+        factory = getattr(factory, part, None)
+        if factory is None:
+            raise CommandError(f"module {module_name!r} has no {attr!r}")
+    if not callable(factory):
+        raise CommandError(f"{spec} is not callable")
+    return factory
+
+
+def _check_writable(path: str) -> None:
+    """Fails before the (long) export when `path` cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CommandError(f"cannot write {path}: it is a directory")
+    if not os.path.isdir(folder):
+        raise CommandError(f"cannot write {path}: {folder} is no directory")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise CommandError(f"cannot write {path}: permission denied")
+
+
+def _export(args: argparse.Namespace) -> None:
+    from ssdopt.exporter import ExportError, export
+
+    factory = _load_factory(args.factory)
+    _check_writable(args.out)
+    made = factory()
+    if not isinstance(made, tuple) or len(made) not in (2, 4):
+        shape = f"a tuple of {len(made)}" if isinstance(made, tuple) else type(made).__name__
+        raise CommandError(f"{args.factory}() must return (model, example_inputs) or "
+                           f"(model, example_inputs, loss_fn, optimizer), got {shape}")
+    try:
+        text = export(*made)
+    except ExportError as error:
+        raise CommandError(str(error)) from error
+    try:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        raise CommandError(f"cannot write {args.out}: {error.strerror}") from error
+    logger.info("wrote %s", args.out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ssdopt")
+    commands = parser.add_subparsers(dest="command", required=True)
+    export = commands.add_parser(
+        "export", help="write a model's training step as the input IR of ssd-opt")
+    export.add_argument("factory", metavar="MODULE:FACTORY",
+                        help="FACTORY() returns (model, example_inputs) or "
+                             "(model, example_inputs, loss_fn, optimizer)")
+    export.add_argument("--out", required=True, help="the .mlir file to write")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, "")  # MODULE may live in the working directory
+    try:
+        _export(args)
+    except CommandError as error:
+        parser.exit(2, f"ssdopt {args.command}: error: {error}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

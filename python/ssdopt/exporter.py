@@ -1,0 +1,652 @@
+"""A PyTorch training step as the input IR of ``ssd-opt`` (docs/graph-format.md).
+
+Two layers:
+
+* ``fx_to_mlir`` translates an ATen-level FX graph (an AOTAutograd joint
+  graph, a ``make_fx`` trace) into one ``func.func`` of ``ssd.kernel`` ops and
+  says which FX node each op came from, so a backend can map the planner's
+  answer back onto the graph.
+* ``export`` builds the whole training step of a model (forward, loss,
+  backward through AOTAutograd and the optimizer update) and translates it.
+
+Example::
+
+    import torch, ssdopt.exporter as ex
+    model = torch.nn.Linear(8, 4)
+    opt = torch.optim.AdamW(model.parameters())
+    text = ex.export(model, (torch.randn(2, 8), torch.randn(2, 4)),
+                     loss_fn=torch.nn.functional.mse_loss, optimizer=opt)
+    # ssd-opt --ssd-verify-graph accepts `text`
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import operator
+import re
+from typing import Any, Callable, Sequence
+
+import torch
+import torch.fx
+import torch.utils._pytree as pytree
+
+from ssdopt._flops import kernel_bytes, kernel_flops
+
+ROLES = ("param", "optimizer_state", "buffer", "input")
+
+_DTYPES = {
+    torch.float32: "f32",
+    torch.float16: "f16",
+    torch.bfloat16: "bf16",
+    torch.float64: "f64",
+    torch.int64: "i64",
+    torch.int32: "i32",
+    torch.int16: "i16",
+    torch.int8: "i8",
+    torch.uint8: "ui8",
+    torch.uint16: "ui16",
+    torch.uint32: "ui32",
+    torch.uint64: "ui64",
+    torch.bool: "i1",
+    torch.complex32: "complex<f16>",
+    torch.complex64: "complex<f32>",
+    torch.complex128: "complex<f64>",
+    torch.float8_e4m3fn: "f8E4M3FN",
+    torch.float8_e4m3fnuz: "f8E4M3FNUZ",
+    torch.float8_e5m2: "f8E5M2",
+    torch.float8_e5m2fnuz: "f8E5M2FNUZ",
+}
+
+
+class ExportError(ValueError):
+    """The graph or model cannot be written in the input contract."""
+
+
+@dataclasses.dataclass
+class ExportedGraph:
+    """An FX graph as MLIR, with the way back from the MLIR to the graph.
+
+    `text` is a module holding one ``func.func``; `op_nodes[i]` is the FX node
+    that the i-th op of the function body (program order, the return not
+    counted) came from; `result_nodes[j]` is the FX node that the function's
+    j-th result returns.
+    """
+
+    text: str
+    op_nodes: list[torch.fx.Node]
+    result_nodes: list[torch.fx.Node | None]
+
+
+def _static_shape(t: torch.Tensor, what: str) -> list[int]:
+    from torch.fx.experimental.symbolic_shapes import is_concrete_int
+
+    shape = []
+    for size in t.shape:
+        if not is_concrete_int(size):
+            raise ExportError(
+                f"{what} has the symbolic shape {tuple(t.shape)}; ssd-opt plans "
+                "static shapes: trace with concrete sizes (torch.compile(..., "
+                "dynamic=False))")
+        shape.append(int(size))
+    return shape
+
+
+def _tensor_type(t: torch.Tensor, what: str) -> str:
+    element = _DTYPES.get(t.dtype)
+    if element is None:
+        raise ExportError(f"{what} has the dtype {t.dtype}, which has no MLIR "
+                          "element type here")
+    dims = "".join(f"{size}x" for size in _static_shape(t, what))
+    return f"tensor<{dims}{element}>"
+
+
+def _string(value: str) -> str:
+    """An MLIR string literal."""
+    out = []
+    for char in value:
+        if char in '"\\' or not char.isprintable() or not char.isascii():
+            out.extend(f"\\{byte:02X}" for byte in char.encode())
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _float(value: float) -> str:
+    """An MLIR float literal (it needs a decimal point)."""
+    text = repr(float(value))
+    if "." not in text and "inf" not in text and "nan" not in text:
+        mantissa, _, exponent = text.partition("e")
+        text = mantissa + ".0" + ("e" + exponent if exponent else "")
+    return text
+
+
+def _tensor_leaves(value: Any) -> list[torch.Tensor | None]:
+    """The results of a node: its value, or the entries of a tuple/list value,
+    with None where an entry is not a tensor (skipped)."""
+    if isinstance(value, (tuple, list)):
+        return [v if isinstance(v, torch.Tensor) else None for v in value]
+    return [value if isinstance(value, torch.Tensor) else None]
+
+
+class _Writer:
+    """Emits the body of one function, node by node."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.op_nodes: list[torch.fx.Node] = []
+        # node -> per result position: (SSA value, tensor) or None
+        self.values: dict[torch.fx.Node, list[tuple[str, torch.Tensor] | None]] = {}
+        self._used_names: set[str] = set()
+
+    def ssa_name(self, node: torch.fx.Node) -> str:
+        base = re.sub(r"[^A-Za-z0-9_$.]", "_", node.name)
+        if not base or base[0].isdigit():
+            base = "v" + base
+        name, suffix = base, 0
+        while name in self._used_names:
+            suffix += 1
+            name = f"{base}_{suffix}"
+        self._used_names.add(name)
+        return "%" + name
+
+    def value_of(self, node: torch.fx.Node, user: torch.fx.Node) -> tuple[str, torch.Tensor]:
+        entries = self.values.get(node)
+        if not entries or len(entries) != 1 or entries[0] is None:
+            raise ExportError(f"node {user.name} ({user.target}) uses {node.name}, "
+                              "which is not one tensor")
+        return entries[0]
+
+    def add_kernel(self, node: torch.fx.Node) -> None:
+        if node.op == "get_attr":
+            name = f"constant.{node.target}"
+        elif isinstance(node.target, torch._ops.OpOverload):
+            name = str(node.target)
+        else:
+            name = getattr(node.target, "__name__", str(node.target))
+        operand_nodes: list[torch.fx.Node] = []
+        pytree.tree_map_only(torch.fx.Node, operand_nodes.append,
+                             (node.args, node.kwargs))
+        operands = []
+        for arg in operand_nodes:
+            entries = self.values.get(arg)
+            if entries and len(entries) == 1 and entries[0] is not None:
+                operands.append(entries[0])
+            elif entries and any(e is not None for e in entries):
+                raise ExportError(f"node {node.name} ({name}) takes the whole "
+                                  f"multi-result value {arg.name}")
+        value = node.meta.get("val")
+        leaves = _tensor_leaves(value)
+        results = [t for t in leaves if t is not None]
+        if not results:
+            self.values[node] = [None] * len(leaves)
+            return
+
+        result_name = self.ssa_name(node)
+        entries, index = [], 0
+        for t in leaves:
+            if t is None:
+                entries.append(None)
+                continue
+            ref = result_name if len(results) == 1 else f"{result_name}#{index}"
+            entries.append((ref, t))
+            index += 1
+        self.values[node] = entries
+
+        operand_types = ", ".join(_tensor_type(t, f"operand of node {node.name} ({name})")
+                                  for _, t in operands)
+        result_types = [_tensor_type(t, f"result of node {node.name} ({name})")
+                        for t in results]
+        if len(results) == 1:
+            lhs, result_type = result_name, result_types[0]
+        else:
+            lhs = f"{result_name}:{len(results)}"
+            result_type = "(" + ", ".join(result_types) + ")"
+        flops = kernel_flops(node) if node.op == "call_function" else 0.0
+        traffic = kernel_bytes(node, [t for _, t in operands], results)
+        self.lines.append(
+            f"    {lhs} = \"ssd.kernel\"({', '.join(ref for ref, _ in operands)}) "
+            f"{{name = {_string(name)}, flops = {_float(flops)} : f64, "
+            f"bytes = {traffic} : i64}} : ({operand_types}) -> {result_type}")
+        self.op_nodes.append(node)
+
+    def add_getitem(self, node: torch.fx.Node) -> None:
+        source, index = node.args
+        entries = self.values.get(source)
+        if entries is None or not isinstance(index, int) or index >= len(entries):
+            raise ExportError(f"node {node.name} takes item {index} of "
+                              f"{getattr(source, 'name', source)}, which has no such result")
+        self.values[node] = [entries[index]]
+
+
+def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
+               arg_names: list[str], result_names: list[str | None],
+               function_name: str = "step",
+               backward_start: torch.fx.Node | None = None) -> ExportedGraph:
+    """Translates an ATen-level FX graph into the input IR of ``ssd-opt``.
+
+    Placeholders become the function's arguments, in order, with
+    ``ssd.role = arg_roles[i]`` and ``ssd.name = arg_names[i]``; each carries
+    its tensor in ``node.meta["val"]`` (fake or real). The output's entries
+    (flattened) become the results, ``result_names[j]`` naming the state that
+    entry j updates (None for the loss and other plain outputs); entries that
+    are None or not tensors are skipped. Every other node that makes a
+    tensor becomes one ``ssd.kernel`` named by its ATen overload, with FLOPs
+    from torch.utils.flop_counter (0 without a formula) and the bytes of its
+    tensor operands and results (0 for views); an op with several results
+    (``native_batch_norm``) is one kernel with several results and its
+    ``getitem`` nodes are no ops. Nodes without tensor results make no op.
+    `backward_start`, a node that becomes an op, is written as the function
+    attribute ``ssd.backward_start`` (its op index).
+
+    The graph must be functional (no in-place ops) and statically shaped.
+    """
+    graph = gm.graph
+    placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+    if not (len(arg_roles) == len(arg_names) == len(placeholders)):
+        raise ExportError(
+            f"the graph has {len(placeholders)} placeholders but "
+            f"{len(arg_roles)} roles and {len(arg_names)} names were given")
+    seen: dict[str, int] = {}
+    for index, (role, name) in enumerate(zip(arg_roles, arg_names)):
+        if role not in ROLES:
+            raise ExportError(f"argument #{index} ({placeholders[index].name}): "
+                              f"role {role!r} is not one of {', '.join(ROLES)}")
+        if not isinstance(name, str) or not name:
+            raise ExportError(f"argument #{index} ({placeholders[index].name}): "
+                              "the name must be a non-empty string")
+        if name in seen:
+            raise ExportError(f"argument #{index}: the name {name!r} is already "
+                              f"used by argument #{seen[name]}")
+        seen[name] = index
+
+    writer = _Writer()
+    args = []
+    for node, role, name in zip(placeholders, arg_roles, arg_names):
+        value = node.meta.get("val")
+        if not isinstance(value, torch.Tensor):
+            raise ExportError(f"placeholder {node.name} ({name!r}) is "
+                              f"{type(value).__name__}, not a tensor; every "
+                              "argument of a step is a tensor")
+        ref = writer.ssa_name(node)
+        writer.values[node] = [(ref, value)]
+        args.append(f"    {ref}: {_tensor_type(value, f'argument {name!r}')} "
+                    f"{{ssd.role = {_string(role)}, ssd.name = {_string(name)}}}")
+
+    output = None
+    for node in graph.nodes:
+        if node.op == "placeholder":
+            continue
+        if node.op == "output":
+            output = node
+            break
+        if node.op == "call_function" and node.target is operator.getitem:
+            writer.add_getitem(node)
+            continue
+        if node.op not in ("call_function", "get_attr"):
+            raise ExportError(f"node {node.name} is a {node.op}; export an "
+                              "ATen-level graph (AOTAutograd, make_fx)")
+        if isinstance(node.target, torch._ops.OpOverload) and \
+                node.target._schema.is_mutable:
+            raise ExportError(f"node {node.name} ({node.target}) mutates its "
+                              "operands; the step must be functional")
+        writer.add_kernel(node)
+
+    outputs = pytree.tree_leaves(output.args[0]) if output is not None else []
+    if len(result_names) != len(outputs):
+        raise ExportError(f"the graph has {len(outputs)} outputs but "
+                          f"{len(result_names)} result names were given")
+    results, result_nodes, returned = [], [], []
+    for index, (node, name) in enumerate(zip(outputs, result_names)):
+        if not isinstance(node, torch.fx.Node):
+            continue
+        entries = writer.values.get(node)
+        if not entries or len(entries) != 1 or entries[0] is None:
+            continue
+        ref, value = entries[0]
+        attrs = f" {{ssd.name = {_string(name)}}}" if name is not None else ""
+        results.append(f"{_tensor_type(value, f'output #{index}')}{attrs}")
+        returned.append((ref, _tensor_type(value, f"output #{index}")))
+        result_nodes.append(node)
+
+    attributes = ""
+    if backward_start is not None:
+        try:
+            start = writer.op_nodes.index(backward_start)
+        except ValueError:
+            raise ExportError(f"backward_start {backward_start.name} is no op "
+                              "of the exported function") from None
+        attributes = f" attributes {{ssd.backward_start = {start} : i64}}"
+
+    symbol = (function_name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$.]*", function_name)
+              else _string(function_name))
+    lines = ["module {", f"  func.func @{symbol}(", ",\n".join(args) + ")",
+             "      -> (" + ",\n          ".join(results) + f"){attributes} {{"]
+    lines += writer.lines
+    lines.append(f"    return {', '.join(ref for ref, _ in returned)}"
+                 + (f" : {', '.join(t for _, t in returned)}" if returned else ""))
+    lines += ["  }", "}", ""]
+    return ExportedGraph("\n".join(lines), writer.op_nodes, result_nodes)
+
+
+# --------------------------------------------------------------------------
+# The whole training step of a model
+# --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class _State:
+    """One persistent tensor of the step: an argument, maybe also a result."""
+
+    name: str
+    role: str
+    value: torch.Tensor
+
+
+class _LossModule(torch.nn.Module):
+    """The model and its loss as one module whose output is the loss, the
+    form AOTAutograd's joint export takes."""
+
+    def __init__(self, model: torch.nn.Module, loss_fn: Callable | None,
+                 num_model_inputs: int) -> None:
+        super().__init__()
+        self.model = model
+        self.loss_fn = loss_fn
+        self.num_model_inputs = num_model_inputs
+
+    def forward(self, *inputs):
+        output = self.model(*inputs[:self.num_model_inputs])
+        if self.loss_fn is not None:
+            loss = self.loss_fn(output, *inputs[self.num_model_inputs:])
+        else:
+            loss = _default_loss(output)
+        if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
+            raise ExportError("the loss must be a 0-d tensor, got "
+                              f"{getattr(loss, 'shape', type(loss).__name__)}")
+        return (loss,)
+
+
+def _default_loss(output: Any) -> torch.Tensor:
+    """Without a loss_fn: the model's loss (a 0-d output, or a `.loss` as in
+    Hugging Face outputs), else the sum of its first tensor output."""
+    loss = getattr(output, "loss", None)
+    if isinstance(loss, torch.Tensor):
+        return loss
+    for leaf in pytree.tree_leaves(output):
+        if isinstance(leaf, torch.Tensor) and leaf.is_floating_point():
+            return leaf if leaf.dim() == 0 else leaf.sum()
+    if isinstance(output, (tuple, list)) and output:
+        return _default_loss(output[0])
+    if hasattr(output, "to_tuple"):
+        return _default_loss(output.to_tuple())
+    raise ExportError("the model's output holds no floating-point tensor to "
+                      "use as the loss; pass loss_fn")
+
+
+def _input_names(model: torch.nn.Module, count: int, has_target: bool,
+                 taken: set[str]) -> list[str]:
+    """Names of the step's inputs: the forward's parameter names, `target`
+    for the loss's, `input<i>` where the signature says nothing."""
+    names: list[str] = []
+    try:
+        params = [p for p in inspect.signature(model.forward).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    model_inputs = count - 1 if has_target else count
+    for index in range(count):
+        if index < model_inputs:
+            name = params[index].name if index < len(params) else f"input{index}"
+        else:
+            name = "target"
+        base, suffix = name, 0
+        while name in taken:
+            suffix += 1
+            name = f"{base}.{suffix}"
+        taken.add(name)
+        names.append(name)
+    return names
+
+
+class _Optimizer:
+    """The update of a torch.optim optimizer as out-of-place tensor math,
+    so that it traces into the step with its state as arguments and results.
+
+    Hyper-parameters are read from the optimizer's param groups and baked
+    into the step; state (momentum buffers, Adam moments and step counts) is
+    the optimizer's current state, or zeros where it has none yet: the step
+    exported is a steady-state step.
+    """
+
+    SUPPORTED = ("SGD", "Adam", "AdamW")
+
+    def __init__(self, optimizer: torch.optim.Optimizer,
+                 param_names: dict[int, str]) -> None:
+        kind = type(optimizer).__name__
+        if kind not in self.SUPPORTED:
+            raise ExportError(f"the optimizer {kind} is not supported; export "
+                              f"supports {', '.join(self.SUPPORTED)}")
+        self.kind = kind
+        self.groups: dict[str, dict] = {}
+        self.states: list[_State] = []
+        self.state_slots: dict[str, dict[str, int]] = {}
+        for group in optimizer.param_groups:
+            if group.get("differentiable"):
+                raise ExportError("a differentiable optimizer cannot be exported")
+            for param in group["params"]:
+                name = param_names.get(id(param))
+                if name is None:
+                    raise ExportError("the optimizer updates a tensor that is "
+                                      "not a parameter of the model")
+                self.groups[name] = group
+                self._add_state(name, group, optimizer.state.get(param, {}), param)
+
+    def _add_state(self, name: str, group: dict, state: dict,
+                   param: torch.Tensor) -> None:
+        def slot(key: str, default: Callable[[], torch.Tensor]) -> None:
+            value = state.get(key)
+            if not isinstance(value, torch.Tensor):
+                value = default()
+            self.state_slots.setdefault(name, {})[key] = len(self.states)
+            self.states.append(_State(f"{name}.{key}", "optimizer_state",
+                                      value.detach()))
+
+        zeros = lambda: torch.zeros_like(param, memory_format=torch.preserve_format)
+        if self.kind == "SGD":
+            if group["momentum"] != 0:
+                slot("momentum_buffer", zeros)
+            return
+        slot("step", lambda: torch.tensor(0.0, dtype=torch.float32))
+        slot("exp_avg", zeros)
+        slot("exp_avg_sq", zeros)
+        if group["amsgrad"]:
+            slot("max_exp_avg_sq", zeros)
+
+    def update(self, name: str, param: torch.Tensor, grad: torch.Tensor,
+               state: list[torch.Tensor]) -> tuple[torch.Tensor, dict[int, torch.Tensor]]:
+        """The parameter's new value and its states' (by index in `states`)."""
+        group = self.groups[name]
+        slots = self.state_slots.get(name, {})
+        lr = group["lr"]
+        if group.get("maximize"):
+            grad = -grad
+        new_state: dict[int, torch.Tensor] = {}
+        if self.kind == "SGD":
+            if group["weight_decay"] != 0:
+                grad = grad + group["weight_decay"] * param
+            if "momentum_buffer" in slots:
+                index = slots["momentum_buffer"]
+                buf = state[index] * group["momentum"] + (1 - group["dampening"]) * grad
+                new_state[index] = buf
+                grad = grad + group["momentum"] * buf if group["nesterov"] else buf
+            return param - lr * grad, new_state
+
+        beta1, beta2 = group["betas"]
+        if group["weight_decay"] != 0:
+            if self.kind == "AdamW":
+                param = param * (1 - lr * group["weight_decay"])
+            else:
+                grad = grad + group["weight_decay"] * param
+        step = state[slots["step"]] + 1
+        exp_avg = torch.lerp(state[slots["exp_avg"]], grad, 1 - beta1)
+        exp_avg_sq = state[slots["exp_avg_sq"]] * beta2 + (1 - beta2) * grad * grad
+        new_state.update({slots["step"]: step, slots["exp_avg"]: exp_avg,
+                          slots["exp_avg_sq"]: exp_avg_sq})
+        if "max_exp_avg_sq" in slots:
+            exp_avg_sq = torch.maximum(state[slots["max_exp_avg_sq"]], exp_avg_sq)
+            new_state[slots["max_exp_avg_sq"]] = exp_avg_sq
+        bias_correction1 = 1 - torch.pow(beta1, step)
+        bias_correction2_sqrt = (1 - torch.pow(beta2, step)).sqrt()
+        denom = exp_avg_sq.sqrt() / bias_correction2_sqrt + group["eps"]
+        return param - (lr / bias_correction1) * exp_avg / denom, new_state
+
+
+def _backward_start(graph: torch.fx.Graph, loss: torch.fx.Node,
+                    gradients: list[torch.fx.Node]) -> torch.fx.Node | None:
+    """The first op of the backward in program order: the first that
+    depends on the loss (the gradient's seed) and leads to a gradient."""
+    leads_to_gradient: set[torch.fx.Node] = set()
+    stack = list(gradients)
+    while stack:
+        node = stack.pop()
+        if node not in leads_to_gradient:
+            leads_to_gradient.add(node)
+            stack.extend(node.all_input_nodes)
+    depends_on_loss = {loss}
+    for node in graph.nodes:
+        if node in depends_on_loss:
+            continue
+        if any(arg in depends_on_loss for arg in node.all_input_nodes):
+            depends_on_loss.add(node)
+            if node in leads_to_gradient and node.op == "call_function" and \
+                    node.target is not operator.getitem:
+                return node
+    return None
+
+
+def export_step(model: torch.nn.Module, example_inputs: Any,
+                loss_fn: Callable | None = None,
+                optimizer: torch.optim.Optimizer | None = None) -> ExportedGraph:
+    """`export`, with the mapping from the MLIR back to the traced step."""
+    from torch._functorch.aot_autograd import aot_export_module
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    if isinstance(example_inputs, torch.Tensor):
+        example_inputs = (example_inputs,)
+    example_inputs = tuple(example_inputs)
+    if not all(isinstance(t, torch.Tensor) for t in example_inputs):
+        raise ExportError("example_inputs must be tensors (a tensor or a tuple "
+                          "of tensors)")
+    has_target = loss_fn is not None
+    if has_target and len(example_inputs) < 2:
+        raise ExportError("with a loss_fn, example_inputs are the model's "
+                          "inputs followed by the loss's target")
+    num_model_inputs = len(example_inputs) - 1 if has_target else len(example_inputs)
+
+    # Dynamo captures the forward and the loss first, as torch.compile
+    # would: models written for it (Hugging Face's) branch on
+    # torch.compiler.is_compiling() around data-dependent checks.
+    wrapper = _LossModule(model, loss_fn, num_model_inputs)
+    captured = torch.export.export(wrapper, example_inputs, strict=True).module()
+    joint, signature = aot_export_module(captured, example_inputs,
+                                         trace_joint=True, output_loss_index=0)
+
+    def state_name(name: str) -> str:
+        return name.removeprefix("model.")
+
+    named = dict(wrapper.named_parameters(remove_duplicate=False))
+    named.update(wrapper.named_buffers(remove_duplicate=False))
+    params = [_State(state_name(n), "param", named[n].detach())
+              for n in signature.parameters]
+    buffers = [_State(state_name(n), "buffer", named[n].detach())
+               for n in signature.buffers]
+    param_names = {id(named[n]): state_name(n) for n in signature.parameters}
+    opt = _Optimizer(optimizer, param_names) if optimizer is not None else None
+    opt_states = opt.states if opt is not None else []
+
+    taken = {s.name for s in params + buffers + opt_states}
+    input_names = _input_names(model, len(example_inputs), has_target, taken)
+
+    gradient_of = {param: output for output, param in
+                   signature.backward_signature.gradients_to_parameters.items()}
+    trained = [(index, state) for index, (state, name) in
+               enumerate(zip(params, signature.parameters)) if name in gradient_of]
+    updated_params = [(index, state) for index, state in trained
+                      if opt is not None and state.name in opt.groups]
+    buffer_updates = [(output, state_name(name))
+                      for output, name in signature.buffers_to_mutate.items()]
+    updated_states = sorted({index for _, state in updated_params
+                             for index in opt.state_slots.get(state.name, {}).values()}
+                            ) if opt is not None else []
+    result_names: list[str | None] = [None]
+    if opt is None:
+        result_names += [None] * len(trained)  # the gradients
+    result_names += [state.name for _, state in updated_params]
+    result_names += [name for _, name in buffer_updates]
+    result_names += [opt_states[index].name for index in updated_states]
+    joint_outputs = [n.name for n in joint.graph.output_node().args[0]]
+    num_states = len(params) + len(buffers) + len(opt_states)
+
+    def step(*flat):
+        """(loss, gradients without an optimizer, updated state..., then
+        the gradients again, to find the backward in the trace)."""
+        p = flat[:len(params)]
+        b = flat[len(params):len(params) + len(buffers)]
+        s = list(flat[len(params) + len(buffers):num_states])
+        x = flat[num_states:]
+        by_name = dict(zip(joint_outputs, joint(*p, *b, *x)))
+        # user_outputs, not loss_output: the latter ignores the buffer
+        # updates that come first among the outputs.
+        loss = by_name[signature.user_outputs[0]]
+        grads = [by_name[gradient_of[signature.parameters[index]]]
+                 for index, _ in trained]
+        grad_of = {index: grad for (index, _), grad in zip(trained, grads)}
+        results = [loss] + (grads if opt is None else [])
+        new_states: dict[int, torch.Tensor] = {}
+        for index, state in updated_params:
+            new_param, updated = opt.update(state.name, p[index], grad_of[index], s)
+            results.append(new_param)
+            new_states.update(updated)
+        results += [by_name[output] for output, _ in buffer_updates]
+        results += [new_states[index] for index in updated_states]
+        return (*results, *grads)
+
+    flat_inputs = [s.value for s in params + buffers + opt_states] + list(example_inputs)
+    gm = make_fx(step, tracing_mode="fake")(*flat_inputs)
+    output = gm.graph.output_node()
+    outputs = list(output.args[0])
+    results, gradients = outputs[:len(result_names)], outputs[len(result_names):]
+    start = _backward_start(gm.graph, results[0], gradients)
+    output.args = (tuple(results),)
+    gm.graph.eliminate_dead_code()
+    gm.recompile()
+
+    states = params + buffers + opt_states
+    return fx_to_mlir(
+        gm,
+        arg_roles=[s.role for s in states] + ["input"] * len(example_inputs),
+        arg_names=[s.name for s in states] + input_names,
+        result_names=result_names,
+        backward_start=start)
+
+
+def export(model: torch.nn.Module, example_inputs: Any,
+           loss_fn: Callable | None = None,
+           optimizer: torch.optim.Optimizer | None = None) -> str:
+    """The training step of `model` as the input IR of ``ssd-opt``.
+
+    The step is the forward on `example_inputs`, the loss, the backward
+    (AOTAutograd) and, when `optimizer` is given (SGD, Adam or AdamW), its
+    update. With `loss_fn`, the last example input is the target:
+    ``loss_fn(model(*example_inputs[:-1]), example_inputs[-1])``. Without,
+    ``model(*example_inputs)`` gives the loss: a 0-d output or its ``.loss``
+    (Hugging Face) is the loss, else its first floating-point tensor, summed.
+
+    Arguments: parameters (``param``), buffers (``buffer``) and optimizer
+    state (``optimizer_state``, ``<param>.exp_avg``...) named by state-dict
+    names, then the example inputs (``input``, named after the forward's
+    parameters; the target is ``target``). Results: the loss, then the
+    updated parameters, buffers and optimizer state under their names. The
+    function carries ``ssd.backward_start``.
+    """
+    return export_step(model, example_inputs, loss_fn, optimizer).text

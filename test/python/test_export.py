@@ -1,0 +1,310 @@
+"""Tests of the exporter: FX graphs and whole training steps as the input IR
+of ssd-opt, which must accept them (ssd-verify-graph) and plan them at 75% of
+their unplanned peak."""
+
+import functools
+import json
+import operator
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch.fx.experimental.proxy_tensor import make_fx
+
+import models
+from ssdopt.exporter import ExportError, export_step, fx_to_mlir
+
+HERE = pathlib.Path(__file__).resolve().parent
+KERNEL = re.compile(r'^\s*%\S+ = "ssd.kernel"\(.*\{name = "([^"]+)", '
+                    r"flops = ([^ ]+) : f64, bytes = (\d+) : i64\}", re.M)
+
+
+def run_ssd_opt(ssd_opt, text, *flags):
+    result = subprocess.run([ssd_opt, *flags, "-"], input=text, text=True,
+                            capture_output=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def plan(ssd_opt, text, budget, tmp_path):
+    report = tmp_path / f"report-{budget}.json"
+    run_ssd_opt(ssd_opt, text,
+                f"--ssd-offload-pipeline=memory-budget={budget} report={report}")
+    return json.loads(report.read_text())
+
+
+def kernels(text):
+    return KERNEL.findall(text)
+
+
+# ---------------------------------------------------------------------------
+# fx_to_mlir on small graphs, checked exactly
+# ---------------------------------------------------------------------------
+
+
+def tiny_graph():
+    def f(x, w, mask, step):
+        y = torch.mm(x, w)
+        return (y * mask).sum(), w - y.t().mm(x).t(), step + 1
+
+    args = (torch.randn(4, 8), torch.randn(8, 16),
+            torch.ones(4, 16, dtype=torch.bool), torch.tensor(3))
+    return make_fx(f, tracing_mode="fake")(*args)
+
+
+def test_tiny_graph_args_results_and_costs(ssd_opt):
+    gm = tiny_graph()
+    exported = fx_to_mlir(gm, arg_roles=["input", "param", "input", "buffer"],
+                          arg_names=["x", "layer0.weight", "mask", "step"],
+                          result_names=[None, "layer0.weight", "step"])
+    text = exported.text
+    assert re.search(r'%\w+: tensor<4x8xf32> \{ssd.role = "input", ssd.name = "x"\}', text)
+    assert re.search(r'%\w+: tensor<8x16xf32> \{ssd.role = "param", '
+                     r'ssd.name = "layer0.weight"\}', text)
+    assert re.search(r'%\w+: tensor<4x16xi1> \{ssd.role = "input", ssd.name = "mask"\}', text)
+    assert re.search(r'%\w+: tensor<i64> \{ssd.role = "buffer", ssd.name = "step"\}', text)
+    assert re.search(r'-> \(tensor<f32>,\s+tensor<8x16xf32> \{ssd.name = "layer0.weight"\},'
+                     r'\s+tensor<i64> \{ssd.name = "step"\}\)', text)
+
+    found = kernels(text)
+    names = [name for name, _, _ in found]
+    assert names == [str(n.target) for n in exported.op_nodes]
+    assert names[0] == "aten.mm.default"
+    assert float(found[0][1]) == 2 * 4 * 16 * 8
+    assert int(found[0][2]) == (4 * 8 + 8 * 16 + 4 * 16) * 4
+    transpose = names.index("aten.t.default")
+    assert int(found[transpose][2]) == 0  # a view moves no bytes
+    assert [n.name for n in exported.result_nodes] == [
+        str(a) for a in gm.graph.output_node().args[0]]
+    assert "ssd.backward_start" not in text
+    run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
+
+
+@pytest.mark.parametrize("dtype, element", [
+    (torch.float16, "f16"), (torch.bfloat16, "bf16"), (torch.float64, "f64"),
+    (torch.int32, "i32"), (torch.int8, "i8"), (torch.uint8, "ui8"),
+    (torch.complex64, "complex<f32>"),
+])
+def test_dtypes(dtype, element):
+    gm = make_fx(lambda x: x + x, tracing_mode="fake")(torch.zeros(2, 3, dtype=dtype))
+    text = fx_to_mlir(gm, arg_roles=["input"], arg_names=["x"],
+                      result_names=[None]).text
+    assert f"tensor<2x3x{element}>" in text
+
+
+def test_multi_result_op_and_skipped_outputs():
+    def f(x, w, b):
+        y, mean, rstd = torch.ops.aten.native_layer_norm(x, [8], w, b, 1e-5)
+        return y, None, 3, rstd
+
+    gm = make_fx(f, tracing_mode="fake")(torch.randn(4, 8), torch.randn(8), torch.randn(8))
+    exported = fx_to_mlir(gm, arg_roles=["input", "param", "param"],
+                          arg_names=["x", "w", "b"], result_names=[None] * 4)
+    assert len(exported.op_nodes) == 1
+    assert re.search(r'%(\w+):3 = "ssd.kernel"\(%\w+, %\w+, %\w+\) '
+                     r'\{name = "aten.native_layer_norm.default"', exported.text)
+    assert re.search(r"return %(\w+)#0, %\1#2 : tensor<4x8xf32>, tensor<4x1xf32>",
+                     exported.text)
+    assert [n.target for n in exported.result_nodes] == [operator.getitem] * 2
+
+
+def test_errors():
+    gm = tiny_graph()
+    roles = ["input", "param", "input", "buffer"]
+    names = ["x", "w", "mask", "step"]
+    with pytest.raises(ExportError, match="4 placeholders but 3 roles"):
+        fx_to_mlir(gm, arg_roles=roles[:3], arg_names=names, result_names=[None] * 3)
+    with pytest.raises(ExportError, match="role 'weights' is not one of"):
+        fx_to_mlir(gm, arg_roles=["weights"] + roles[1:], arg_names=names,
+                   result_names=[None] * 3)
+    with pytest.raises(ExportError, match="'x' is already used by argument #0"):
+        fx_to_mlir(gm, arg_roles=roles, arg_names=["x", "x", "m", "s"],
+                   result_names=[None] * 3)
+    with pytest.raises(ExportError, match="3 outputs but 1 result names"):
+        fx_to_mlir(gm, arg_roles=roles, arg_names=names, result_names=[None])
+
+    dynamic = make_fx(lambda x: x * 2, tracing_mode="symbolic")(torch.randn(4, 8))
+    with pytest.raises(ExportError, match="symbolic shape.*static shapes"):
+        fx_to_mlir(dynamic, arg_roles=["input"], arg_names=["x"], result_names=[None])
+
+
+# ---------------------------------------------------------------------------
+# fx_to_mlir on an AOTAutograd joint graph, as the torch.compile backend uses it
+# ---------------------------------------------------------------------------
+
+
+def test_joint_graph_op_nodes(ssd_opt):
+    from functorch.compile import default_partition, nop
+    from torch._functorch.aot_autograd import aot_module_simplified
+
+    class TupleOutput(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.mlp = models.MLP((8, 16, 4))
+
+        def forward(self, x):
+            return (self.mlp(x),)
+
+    model = TupleOutput()
+    captured = {}
+
+    def partition(joint, joint_inputs, **kwargs):
+        captured["joint"] = joint
+        return default_partition(joint, joint_inputs, **kwargs)
+
+    compiled = aot_module_simplified(
+        torch.fx.symbolic_trace(model), (torch.randn(2, 8),),
+        fw_compiler=nop, bw_compiler=nop,
+        partition_fn=partition)
+    compiled(torch.randn(2, 8))
+    joint = captured["joint"]
+
+    # primals: the parameters, then the batch; tangents: the output's gradient
+    placeholders = [n for n in joint.graph.nodes if n.op == "placeholder"]
+    num_params = len(list(model.parameters()))
+    roles = ["param"] * num_params + ["input"] * (len(placeholders) - num_params)
+    outputs = list(joint.graph.output_node().args[0])
+    tangent = next(n for n in placeholders if n.name.startswith("tangents"))
+    start = next(iter(tangent.users))
+    exported = fx_to_mlir(joint, arg_roles=roles, arg_names=[n.name for n in placeholders],
+                          result_names=[None] * len(outputs), backward_start=start)
+
+    computing = [n for n in joint.graph.nodes if n.op == "call_function"
+                 and n.target is not operator.getitem]
+    assert exported.op_nodes == computing
+    assert [name for name, _, _ in kernels(exported.text)] == [
+        str(n.target) for n in computing]
+    assert f"ssd.backward_start = {computing.index(start)} : i64" in exported.text
+    assert exported.result_nodes == [o for o in outputs if o is not None]
+    run_ssd_opt(ssd_opt, exported.text, "--ssd-verify-graph")
+
+
+# ---------------------------------------------------------------------------
+# Whole training steps
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def exported_step(factory):
+    return export_step(*getattr(models, factory)())
+
+
+def args_of(text):
+    return dict((name, (role, ty)) for ty, role, name in re.findall(
+        r'%\w+: (tensor<[^>]*>) \{ssd.role = "(\w+)", ssd.name = "([^"]+)"\}', text))
+
+
+def results_of(text):
+    start = text.index("-> (")
+    signature = text[start:text.index(" {\n", start)]
+    return re.findall(r'(tensor<[^>]*>)(?: \{ssd.name = "([^"]+)"\})?', signature)
+
+
+@pytest.mark.parametrize("factory", ["mlp_adamw", "resnet_sgd", "gpt2_adamw"])
+def test_step_verifies_and_plans_at_75_percent(factory, ssd_opt, tmp_path):
+    text = exported_step(factory).text
+    run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
+    peak = plan(ssd_opt, text, 1 << 40, tmp_path)["peak_bytes_before"]
+    budget = peak * 3 // 4
+    report = plan(ssd_opt, text, budget, tmp_path)
+    assert report["peak_bytes_after"] <= budget
+    assert report["bytes_offloaded"] > 0
+    assert re.search(r"attributes \{ssd.backward_start = \d+ : i64\}", text)
+
+
+def test_mlp_adamw_step_signature():
+    exported = exported_step("mlp_adamw")
+    args = args_of(exported.text)
+    assert args["layers.0.weight"] == ("param", "tensor<64x32xf32>")
+    assert args["layers.0.weight.exp_avg"] == ("optimizer_state", "tensor<64x32xf32>")
+    assert args["layers.0.weight.exp_avg_sq"] == ("optimizer_state", "tensor<64x32xf32>")
+    assert args["layers.0.weight.step"] == ("optimizer_state", "tensor<f32>")
+    assert args["x"] == ("input", "tensor<16x32xf32>")
+    assert args["target"] == ("input", "tensor<16xi64>")
+    results = results_of(exported.text)
+    assert results[0] == ("tensor<f32>", "")  # the loss
+    persistent = {n for n, (role, _) in args.items() if role != "input"}
+    assert {name for _, name in results[1:]} == persistent
+    start = int(re.search(r"ssd.backward_start = (\d+)", exported.text)[1])
+    assert str(exported.op_nodes[start].target) == "aten.ones_like.default"
+    assert str(exported.op_nodes[start - 1].target) == "aten.nll_loss_forward.default"
+    assert "aten.mm.default" in {n for n, _, _ in kernels(exported.text)}
+
+
+def test_resnet_sgd_updates_batch_norm_buffers():
+    text = exported_step("resnet_sgd").text
+    args = args_of(text)
+    assert args["bn.running_mean"] == ("buffer", "tensor<8xf32>")
+    assert args["bn.num_batches_tracked"] == ("buffer", "tensor<i64>")
+    assert args["blocks.1.conv1.weight.momentum_buffer"] == (
+        "optimizer_state", "tensor<16x8x3x3xf32>")
+    names = {name for _, name in results_of(text)}
+    assert {"bn.running_var", "blocks.2.shortcut.1.running_mean",
+            "blocks.1.conv1.weight.momentum_buffer", "fc.bias"} <= names
+    convolutions = [float(f) for n, f, _ in kernels(text) if n == "aten.convolution.default"]
+    assert convolutions and all(f > 0 for f in convolutions)
+
+
+def test_gpt2_step_names():
+    args = args_of(exported_step("gpt2_adamw").text)
+    assert args["transformer.h.1.attn.c_attn.weight"] == ("param", "tensor<64x192xf32>")
+    assert args["transformer.wte.weight.exp_avg"][0] == "optimizer_state"
+    assert "lm_head.weight" not in args  # tied to transformer.wte.weight
+    assert args["input_ids"] == ("input", "tensor<2x32xi64>")
+
+
+def test_model_without_loss_fn_or_optimizer(ssd_opt):
+    """The output summed is the loss; the gradients are the step's results."""
+    text = exported_step("mlp").text
+    results = results_of(text)
+    assert all(name == "" for _, name in results)
+    assert len(results) == 1 + 6
+    run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
+
+
+def test_unsupported_optimizer():
+    model, inputs = models.mlp()
+    with pytest.raises(ExportError, match="the optimizer RMSprop is not supported"):
+        export_step(model, inputs, optimizer=torch.optim.RMSprop(model.parameters()))
+
+
+# ---------------------------------------------------------------------------
+# python -m ssdopt export
+# ---------------------------------------------------------------------------
+
+
+def test_cli_writes_the_step(ssd_opt, tmp_path):
+    out = tmp_path / "step.mlir"
+    env = {"PYTHONPATH": f"{HERE.parents[1] / 'python'}:{HERE}", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-m", "ssdopt", "export", "models:mlp_adamw",
+                             "--out", str(out)], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    run_ssd_opt(ssd_opt, out.read_text(), "--ssd-verify-graph")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["models"], "expected MODULE:FACTORY"),
+    (["no_such_module:f"], "cannot import 'no_such_module': ModuleNotFoundError"),
+    (["models:no_such_factory"], "module 'models' has no 'no_such_factory'"),
+    (["models:MLP"], r"models:MLP\(\) must return \(model, example_inputs\)"),
+])
+def test_cli_errors(argv, message, tmp_path, capsys):
+    from ssdopt.__main__ import main
+
+    with pytest.raises(SystemExit) as exit:
+        main(["export", *argv, "--out", str(tmp_path / "step.mlir")])
+    assert exit.value.code == 2
+    assert re.search(message, capsys.readouterr().err)
+    assert not (tmp_path / "step.mlir").exists()
+
+
+def test_cli_unwritable_out(tmp_path, capsys):
+    from ssdopt.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["export", "models:mlp", "--out", str(tmp_path / "missing" / "step.mlir")])
+    assert "cannot write" in capsys.readouterr().err
