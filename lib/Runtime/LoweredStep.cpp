@@ -7,24 +7,50 @@
 // runtime's message: a compiled step cannot handle an I/O error, and going
 // on would compute with bytes that never arrived.
 //
+// Checkpoints go through the checkpoint library (ssdckpt.h), which is built
+// on this one and therefore cannot be linked into it: it is loaded with
+// dlopen on the first checkpoint, as Device.cpp loads the CUDA driver.
+//
 //===----------------------------------------------------------------------===//
 
+#include "ssd/Runtime/Checkpoint/ssdckpt.h"
 #include "ssd/Runtime/ssdrt.h"
 
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 namespace {
+/// Handles owned by one activation of a lowered function (or, for the
+/// outermost level, by the caller of the lowered ABI).
+using Frame = std::unordered_set<ssdrt_handle>;
+
 struct LoweredStepState {
   std::mutex mutex;
   ssdrt_context *ctx = nullptr;
-  /// Handles of the current step, freed at its end.
-  std::vector<ssdrt_handle> stepHandles;
+  /// Handles owned by the caller of the outermost lowered function.
+  Frame outside;
+  /// One frame per active lowered function, innermost last.
+  std::vector<Frame> frames;
   /// Handles with an operation that has not been waited for.
   std::unordered_set<ssdrt_handle> pending;
 };
@@ -34,11 +60,16 @@ LoweredStepState &state() {
   return instance;
 }
 
+[[noreturn]] void abortWith(const std::string &message) {
+  std::fprintf(stderr, "ssdrt: %s\n", message.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
 [[noreturn]] void fail(const char *what, int status) {
   const char *message = ssdrt_last_error();
-  std::fprintf(stderr, "ssdrt: %s failed: %s\n", what,
-               message[0] ? message : std::strerror(-status));
-  std::abort();
+  abortWith(std::string(what) +
+            " failed: " + (message[0] ? message : std::strerror(-status)));
 }
 
 void check(int status, const char *what) {
@@ -63,14 +94,408 @@ ssdrt_context *context(LoweredStepState &s) {
   return s.ctx;
 }
 
+/// The frame that owns handles created now.
+Frame &currentFrame(LoweredStepState &s) {
+  return s.frames.empty() ? s.outside : s.frames.back();
+}
+
+/// Moves `handle` from whichever frame owns it into `to`; aborts when none
+/// does (a handle id that was freed, or never existed).
+void moveHandle(LoweredStepState &s, ssdrt_handle handle, Frame &to,
+                const char *what) {
+  if (s.outside.erase(handle)) {
+    to.insert(handle);
+    return;
+  }
+  for (Frame &from : s.frames) {
+    if (from.erase(handle)) {
+      to.insert(handle);
+      return;
+    }
+  }
+  abortWith(std::string(what) + ": handle " + std::to_string(handle) +
+            " is not a live handle of this process");
+}
+
 /// Waits for the handle's operation in flight, if any.
 void settle(LoweredStepState &s, ssdrt_handle handle, const char *what) {
   if (s.pending.erase(handle))
     check(ssdrt_handle_wait(s.ctx, handle), what);
 }
+
+void freeHandle(LoweredStepState &s, ssdrt_handle handle) {
+  settle(s, handle, "waiting for a transfer before freeing its handle");
+  check(ssdrt_handle_free(s.ctx, handle), "freeing a handle");
+}
+
+//===----------------------------------------------------------------------===//
+// Checkpoints
+//===----------------------------------------------------------------------===//
+
+/// The checkpoint library's C API, resolved with dlsym.
+struct CheckpointApi {
+  decltype(&ssdckpt_last_error) lastError;
+  decltype(&ssdckpt_free) freeText;
+  decltype(&ssdckpt_begin) begin;
+  decltype(&ssdckpt_writer_open) writerOpen;
+  decltype(&ssdckpt_writer_add) writerAdd;
+  decltype(&ssdckpt_writer_finish) writerFinish;
+  decltype(&ssdckpt_writer_close) writerClose;
+  decltype(&ssdckpt_commit) commit;
+};
+
+/// Where to look for libssdrt-checkpoint.so: $SSDRT_CHECKPOINT_LIBRARY, next
+/// to this library (an installation), in its Checkpoint/ folder (the build
+/// tree), then the loader's search path (or an already loaded copy).
+std::vector<std::string> checkpointLibraryCandidates() {
+  const char *name = "libssdrt-checkpoint.so";
+  std::vector<std::string> candidates;
+  if (const char *path = std::getenv("SSDRT_CHECKPOINT_LIBRARY"); path && *path)
+    return {path};
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&ssdrt_lower_ckpt_begin), &info) &&
+      info.dli_fname) {
+    std::string self = info.dli_fname;
+    std::string dir = self.substr(0, self.find_last_of('/') + 1);
+    candidates.push_back(dir + name);
+    candidates.push_back(dir + "Checkpoint/" + name);
+  }
+  candidates.push_back(name);
+  return candidates;
+}
+
+const CheckpointApi &checkpointApi() {
+  static CheckpointApi api = [] {
+    std::string tried;
+    void *library = nullptr;
+    for (const std::string &candidate : checkpointLibraryCandidates()) {
+      library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (library)
+        break;
+      tried += std::string("\n  ") + dlerror();
+    }
+    if (!library)
+      abortWith("the step writes a checkpoint, but the checkpoint library "
+                "could not be loaded (set SSDRT_CHECKPOINT_LIBRARY):" +
+                tried);
+    auto resolve = [&](auto &slot, const char *symbol) {
+      void *address = dlsym(library, symbol);
+      if (!address)
+        abortWith(std::string("the checkpoint library lacks ") + symbol);
+      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(address);
+    };
+    CheckpointApi loaded;
+    resolve(loaded.lastError, "ssdckpt_last_error");
+    resolve(loaded.freeText, "ssdckpt_free");
+    resolve(loaded.begin, "ssdckpt_begin");
+    resolve(loaded.writerOpen, "ssdckpt_writer_open");
+    resolve(loaded.writerAdd, "ssdckpt_writer_add");
+    resolve(loaded.writerFinish, "ssdckpt_writer_finish");
+    resolve(loaded.writerClose, "ssdckpt_writer_close");
+    resolve(loaded.commit, "ssdckpt_commit");
+    return loaded;
+  }();
+  return api;
+}
+
+/// An unsigned integer from the environment, or `fallback` when unset.
+uint64_t environmentNumber(const char *name, uint64_t fallback) {
+  const char *text = std::getenv(name);
+  if (!text || !*text)
+    return fallback;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long value = std::strtoull(text, &end, 10);
+  if (errno || *end || text[0] == '-')
+    abortWith(std::string(name) + "=\"" + text +
+              "\" is not a non-negative integer");
+  return value;
+}
+
+std::string rankFileName(uint32_t rank, const char *suffix) {
+  char name[64];
+  std::snprintf(name, sizeof name, "rank-%05u.%s", rank, suffix);
+  return name;
+}
+
+std::string errnoText(int error) {
+  return std::string(std::strerror(error)) + " (errno " +
+         std::to_string(error) + ")";
+}
+
+/// Writes `text` to `dir/name` durably and atomically (temporary name,
+/// fsync, rename, fsync of the directory), so that a reader that sees the
+/// name sees all of it.
+void publishFile(int dirFd, const std::string &dir, const std::string &name,
+                 const std::string &text) {
+  std::string temporary = name + ".tmp";
+  auto failOn = [&](const std::string &file, const char *what) {
+    abortWith(std::string(what) + " of " + dir + "/" + file +
+              " failed: " + errnoText(errno));
+  };
+  int fd = openat(dirFd, temporary.c_str(),
+                  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    failOn(temporary, "creation");
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      failOn(temporary, "write");
+    }
+    done += size_t(n);
+  }
+  if (fsync(fd) != 0)
+    failOn(temporary, "fsync");
+  close(fd);
+  if (renameat(dirFd, temporary.c_str(), dirFd, name.c_str()) != 0)
+    failOn(name, "rename");
+  if (fsync(dirFd) != 0)
+    failOn(".", "fsync");
+}
+
+std::string readWholeFile(const std::string &path) {
+  std::string text;
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    abortWith("opening " + path + " failed: " + errnoText(errno));
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      abortWith("reading " + path + " failed: " + errnoText(errno));
+    if (n == 0)
+      break;
+    text.append(buffer, size_t(n));
+  }
+  close(fd);
+  return text;
+}
+
+/// One ssd.save_shard: what to write, and its outcome.
+struct Shard {
+  std::string key;
+  int dtype = 0;
+  std::vector<uint64_t> shape, offsets, sizes;
+  const void *data = nullptr;
+  bool done = false;
+  bool waited = false;
+  std::string error;
+};
+
+/// The checkpoint this process is writing. Shards are written in order by
+/// one thread of its own, so that the step goes on computing while they are
+/// checksummed and written; the writer is used by that thread only between
+/// its start and its join, which order its use after the open and before
+/// the finish on the step's thread.
+struct OpenCheckpoint {
+  uint64_t step = 0;
+  uint32_t rank = 0, worldSize = 1;
+  std::string root, dir;
+  int dirFd = -1;
+  ssdckpt_writer *writer = nullptr;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<Shard *> queue;
+  std::unordered_map<int64_t, std::unique_ptr<Shard>> shards;
+  bool closing = false;
+  std::thread worker;
+
+  void run() {
+    const CheckpointApi &api = checkpointApi();
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return closing || !queue.empty(); });
+      if (queue.empty())
+        return;
+      Shard *shard = queue.front();
+      queue.pop_front();
+      lock.unlock();
+      int status = api.writerAdd(writer, shard->key.c_str(), shard->dtype,
+                                 int(shard->shape.size()), shard->shape.data(),
+                                 shard->offsets.data(), shard->sizes.data(),
+                                 shard->data);
+      std::string error = status ? api.lastError() : "";
+      if (status && error.empty())
+        error = errnoText(-status);
+      lock.lock();
+      shard->error = std::move(error);
+      shard->done = true;
+      changed.notify_all();
+    }
+  }
+};
+
+struct CheckpointState {
+  std::mutex mutex;
+  /// Steps counted by ssdrt_lower_ckpt_begin, from $SSDRT_CHECKPOINT_STEP.
+  std::optional<uint64_t> stepsTaken;
+  int64_t nextId = 1;
+  int64_t openId = 0;
+  std::unique_ptr<OpenCheckpoint> open;
+  int64_t nextShardId = 1;
+};
+
+CheckpointState &checkpoints() {
+  static CheckpointState instance;
+  return instance;
+}
+
+/// Polls until `ready` holds, for at most $SSDRT_CHECKPOINT_TIMEOUT seconds
+/// (300 by default); returns whether it did.
+template <typename Predicate> bool waitUntil(Predicate ready) {
+  auto deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::seconds(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300));
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() >= deadline)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
+bool fileExists(int dirFd, const std::string &name) {
+  struct stat info;
+  return fstatat(dirFd, name.c_str(), &info, 0) == 0;
+}
+
+/// Opens the directory `dir` for *at calls, or aborts.
+int openDirectory(const std::string &dir) {
+  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    abortWith("opening the checkpoint directory " + dir +
+              " failed: " + errnoText(errno));
+  return fd;
+}
+
+const char *kBegunMarker = "begun";
+
+/// Rank 0 creates the checkpoint's directory (removing an uncommitted
+/// leftover of the same step) and then marks it begun; the other ranks wait
+/// for the mark before they write into it.
+void openDirectoryOf(OpenCheckpoint &ck) {
+  const CheckpointApi &api = checkpointApi();
+  char dir[4096];
+  std::snprintf(dir, sizeof dir, "%s/step-%012llu", ck.root.c_str(),
+                static_cast<unsigned long long>(ck.step));
+  ck.dir = dir;
+  if (ck.rank == 0) {
+    if (api.begin(ck.root.c_str(), ck.step, dir, sizeof dir) != 0)
+      abortWith(std::string("beginning checkpoint step ") +
+                std::to_string(ck.step) + " in " + ck.root +
+                " failed: " + api.lastError());
+    ck.dir = dir;
+    ck.dirFd = openDirectory(ck.dir);
+    if (ck.worldSize > 1)
+      publishFile(ck.dirFd, ck.dir, kBegunMarker, "0\n");
+  } else {
+    std::string marker = ck.dir + "/" + kBegunMarker;
+    struct stat info;
+    if (!waitUntil([&] { return stat(marker.c_str(), &info) == 0; }))
+      abortWith("rank " + std::to_string(ck.rank) +
+                " waited for rank 0 to "
+                "begin checkpoint " +
+                ck.dir + " (no " + marker + ") and timed out");
+    ck.dirFd = openDirectory(ck.dir);
+  }
+  if (api.writerOpen(ck.dir.c_str(), ck.rank, ck.step, &ck.writer) != 0)
+    abortWith(std::string("opening the data file of rank ") +
+              std::to_string(ck.rank) + " in " + ck.dir +
+              " failed: " + api.lastError());
+  // The data file must be in the directory this rank holds open, where its
+  // record will go: a directory replaced in between (rank 0 removing a
+  // leftover) would separate them.
+  if (!fileExists(ck.dirFd, rankFileName(ck.rank, "data")))
+    abortWith(ck.dir + " was replaced while rank " + std::to_string(ck.rank) +
+              " opened its data file in it");
+}
+
+/// Rank 0 waits for every other rank's record, then commits all of them.
+void commitAsRankZero(OpenCheckpoint &ck, std::string ownRecord) {
+  const CheckpointApi &api = checkpointApi();
+  std::vector<std::string> records(ck.worldSize);
+  records[0] = std::move(ownRecord);
+  auto missingRanks = [&] {
+    std::vector<uint32_t> missing;
+    for (uint32_t rank = 1; rank < ck.worldSize; ++rank)
+      if (!fileExists(ck.dirFd, rankFileName(rank, "record")))
+        missing.push_back(rank);
+    return missing;
+  };
+  if (!waitUntil([&] { return missingRanks().empty(); })) {
+    std::string names;
+    for (uint32_t rank : missingRanks())
+      names += (names.empty() ? "" : ", ") + std::to_string(rank);
+    abortWith(
+        "checkpoint " + ck.dir + " is not committed: no record from " + "rank" +
+        (missingRanks().size() > 1 ? "s " : " ") + names + " after " +
+        std::to_string(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300)) +
+        " s (SSDRT_CHECKPOINT_TIMEOUT)");
+  }
+  for (uint32_t rank = 1; rank < ck.worldSize; ++rank) {
+    std::string name = rankFileName(rank, "record");
+    records[rank] = readWholeFile(ck.dir + "/" + name);
+    if (!fileExists(ck.dirFd, rankFileName(rank, "data")))
+      abortWith("checkpoint " + ck.dir + " is not committed: rank " +
+                std::to_string(rank) + " published a record but its data " +
+                "file " + rankFileName(rank, "data") + " is missing");
+    unlinkat(ck.dirFd, name.c_str(), 0);
+  }
+  unlinkat(ck.dirFd, kBegunMarker, 0);
+  std::vector<const char *> texts;
+  for (const std::string &record : records)
+    texts.push_back(record.c_str());
+  unsigned keep = unsigned(environmentNumber("SSDRT_CHECKPOINT_KEEP", 0));
+  if (api.commit(ck.root.c_str(), ck.dir.c_str(), texts.data(), ck.worldSize,
+                 keep) != 0)
+    abortWith("committing checkpoint " + ck.dir +
+              " failed: " + api.lastError());
+}
 } // namespace
 
 extern "C" {
+
+SSDRT_API void ssdrt_lower_step_begin(void) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.frames.emplace_back();
+}
+
+SSDRT_API void ssdrt_lower_adopt(int64_t id) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.frames.empty())
+    abortWith("handle argument adopted outside a lowered function");
+  moveHandle(s, static_cast<ssdrt_handle>(id), s.frames.back(),
+             "a handle argument");
+}
+
+SSDRT_API void ssdrt_lower_keep(int64_t id) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.frames.empty())
+    abortWith("handle result kept outside a lowered function");
+  Frame &caller =
+      s.frames.size() > 1 ? s.frames[s.frames.size() - 2] : s.outside;
+  moveHandle(s, static_cast<ssdrt_handle>(id), caller, "a handle result");
+}
+
+SSDRT_API void ssdrt_lower_free(int64_t id) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto handle = static_cast<ssdrt_handle>(id);
+  if (!s.outside.erase(handle))
+    abortWith("free of handle " + std::to_string(id) +
+              ", which the caller does not own");
+  freeHandle(s, handle);
+}
 
 SSDRT_API int64_t ssdrt_lower_offload(int64_t address, int64_t bytes) {
   LoweredStepState &s = state();
@@ -83,7 +508,7 @@ SSDRT_API int64_t ssdrt_lower_offload(int64_t address, int64_t bytes) {
         "registering a tensor to offload");
   check(ssdrt_handle_offload(ctx, handle, SSDRT_OFFLOAD_KEEP), "offload");
   s.pending.insert(handle);
-  s.stepHandles.push_back(handle);
+  currentFrame(s).insert(handle);
   return static_cast<int64_t>(handle);
 }
 
@@ -94,13 +519,16 @@ SSDRT_API void ssdrt_lower_release(int64_t id, int64_t address) {
   settle(s, handle, "waiting for an offload before its release");
   void *data = nullptr;
   check(ssdrt_handle_data(s.ctx, handle, &data), "release");
-  if (data != reinterpret_cast<void *>(address)) {
-    std::fprintf(stderr,
-                 "ssdrt: release of handle %llu names memory %p, but the "
-                 "handle holds %p\n",
-                 static_cast<unsigned long long>(id),
-                 reinterpret_cast<void *>(address), data);
-    std::abort();
+  // A handle that is already on disk (state that entered the step on SSD
+  // and was read back) holds no memory; its reload buffer is the caller's.
+  if (data && data != reinterpret_cast<void *>(address)) {
+    char message[160];
+    std::snprintf(message, sizeof message,
+                  "release of handle %llu names memory %p, but the handle "
+                  "holds %p",
+                  static_cast<unsigned long long>(id),
+                  reinterpret_cast<void *>(address), data);
+    abortWith(message);
   }
   check(ssdrt_handle_release(s.ctx, handle), "release");
 }
@@ -108,9 +536,10 @@ SSDRT_API void ssdrt_lower_release(int64_t id, int64_t address) {
 SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address) {
   LoweredStepState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
+  ssdrt_context *ctx = context(s);
   auto handle = static_cast<ssdrt_handle>(id);
   settle(s, handle, "waiting for an offload before its prefetch");
-  check(ssdrt_handle_prefetch(s.ctx, handle, reinterpret_cast<void *>(address)),
+  check(ssdrt_handle_prefetch(ctx, handle, reinterpret_cast<void *>(address)),
         "prefetch");
   s.pending.insert(handle);
 }
@@ -119,26 +548,23 @@ SSDRT_API void ssdrt_lower_wait(int64_t id) {
   LoweredStepState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto handle = static_cast<ssdrt_handle>(id);
-  if (!s.pending.erase(handle)) {
-    std::fprintf(stderr,
-                 "ssdrt: wait for handle %llu, which has nothing in "
-                 "flight\n",
-                 static_cast<unsigned long long>(id));
-    std::abort();
-  }
+  if (!s.pending.erase(handle))
+    abortWith("wait for handle " + std::to_string(id) +
+              ", which has nothing in flight");
   check(ssdrt_handle_wait(s.ctx, handle), "waiting for a prefetch");
 }
 
 SSDRT_API void ssdrt_lower_step_end(void) {
   LoweredStepState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.frames.empty())
+    abortWith("end of a lowered function that did not begin");
+  Frame frame = std::move(s.frames.back());
+  s.frames.pop_back();
   if (!s.ctx)
     return;
-  for (ssdrt_handle handle : s.stepHandles) {
-    settle(s, handle, "waiting for a transfer at the end of the step");
-    check(ssdrt_handle_free(s.ctx, handle), "freeing a handle");
-  }
-  s.stepHandles.clear();
+  for (ssdrt_handle handle : frame)
+    freeHandle(s, handle);
   const char *print = std::getenv("SSDRT_STATS");
   if (!print || std::string(print) != "1")
     return;
@@ -151,6 +577,128 @@ SSDRT_API void ssdrt_lower_step_end(void) {
               static_cast<unsigned long long>(stats.offloads),
               static_cast<unsigned long long>(stats.prefetches));
   std::fflush(stdout);
+}
+
+SSDRT_API int64_t ssdrt_lower_ckpt_begin(int64_t rank, int64_t world_size,
+                                         int64_t every) {
+  CheckpointState &c = checkpoints();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  if (!c.stepsTaken)
+    c.stepsTaken = environmentNumber("SSDRT_CHECKPOINT_STEP", 0);
+  uint64_t step = ++*c.stepsTaken;
+  if (every < 1 || world_size < 1 || rank < 0 || rank >= world_size)
+    abortWith("checkpoint_begin of rank " + std::to_string(rank) + " of " +
+              std::to_string(world_size) + " every " + std::to_string(every) +
+              " is not a valid layout");
+  if (step % uint64_t(every) != 0)
+    return 0;
+  if (c.open)
+    abortWith("a checkpoint begins while step " + std::to_string(c.open->step) +
+              "'s is still being written");
+  const char *root = std::getenv("SSDRT_CHECKPOINT_DIR");
+  if (!root || !*root)
+    abortWith("the step writes a checkpoint (step " + std::to_string(step) +
+              "), but SSDRT_CHECKPOINT_DIR, the checkpoint root, is not set");
+  auto ck = std::make_unique<OpenCheckpoint>();
+  ck->step = step;
+  ck->rank = uint32_t(rank);
+  ck->worldSize = uint32_t(world_size);
+  ck->root = root;
+  openDirectoryOf(*ck);
+  ck->worker = std::thread([raw = ck.get()] { raw->run(); });
+  c.open = std::move(ck);
+  c.openId = c.nextId++;
+  return c.openId;
+}
+
+SSDRT_API int64_t ssdrt_lower_ckpt_save(int64_t checkpoint, int64_t key,
+                                        int64_t layout, int64_t address) {
+  if (checkpoint == 0)
+    return 0;
+  CheckpointState &c = checkpoints();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  if (checkpoint != c.openId || !c.open)
+    abortWith("save of a shard into checkpoint " + std::to_string(checkpoint) +
+              ", which is not open");
+  auto shard = std::make_unique<Shard>();
+  shard->key = reinterpret_cast<const char *>(key);
+  const auto *words = reinterpret_cast<const int64_t *>(layout);
+  shard->dtype = int(words[0]);
+  auto rank = size_t(words[1]);
+  for (size_t i = 0; i < rank; ++i) {
+    shard->shape.push_back(uint64_t(words[2 + i]));
+    shard->offsets.push_back(uint64_t(words[2 + rank + i]));
+    shard->sizes.push_back(uint64_t(words[2 + 2 * rank + i]));
+  }
+  shard->data = reinterpret_cast<const void *>(address);
+  OpenCheckpoint &ck = *c.open;
+  int64_t id = c.nextShardId++;
+  std::lock_guard<std::mutex> queued(ck.mutex);
+  ck.queue.push_back(shard.get());
+  ck.shards.emplace(id, std::move(shard));
+  ck.changed.notify_all();
+  return id;
+}
+
+SSDRT_API void ssdrt_lower_ckpt_wait(int64_t shard_id, int64_t address) {
+  if (shard_id == 0)
+    return;
+  CheckpointState &c = checkpoints();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  if (!c.open)
+    abortWith("wait for shard " + std::to_string(shard_id) +
+              " with no checkpoint open");
+  OpenCheckpoint &ck = *c.open;
+  std::unique_lock<std::mutex> queued(ck.mutex);
+  auto it = ck.shards.find(shard_id);
+  if (it == ck.shards.end() || it->second->waited)
+    abortWith("wait for shard " + std::to_string(shard_id) +
+              ", which is not a shard in flight");
+  Shard &shard = *it->second;
+  if (shard.data != reinterpret_cast<const void *>(address))
+    abortWith("wait for the shard of \"" + shard.key +
+              "\" names other memory than its save");
+  ck.changed.wait(queued, [&] { return shard.done; });
+  shard.waited = true;
+  if (!shard.error.empty())
+    abortWith("checkpoint " + ck.dir + " is not committed: saving \"" +
+              shard.key + "\" failed: " + shard.error);
+}
+
+SSDRT_API void ssdrt_lower_ckpt_commit(int64_t checkpoint) {
+  if (checkpoint == 0)
+    return;
+  CheckpointState &c = checkpoints();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  if (checkpoint != c.openId || !c.open)
+    abortWith("commit of checkpoint " + std::to_string(checkpoint) +
+              ", which is not open");
+  std::unique_ptr<OpenCheckpoint> ck = std::move(c.open);
+  c.openId = 0;
+  {
+    std::lock_guard<std::mutex> queued(ck->mutex);
+    ck->closing = true;
+    ck->changed.notify_all();
+  }
+  ck->worker.join();
+  for (auto &[id, shard] : ck->shards)
+    if (!shard->error.empty())
+      abortWith("checkpoint " + ck->dir + " is not committed: saving \"" +
+                shard->key + "\" failed: " + shard->error);
+  const CheckpointApi &api = checkpointApi();
+  char *record = nullptr;
+  if (api.writerFinish(ck->writer, &record) != 0)
+    abortWith("checkpoint " + ck->dir + " is not committed: finishing rank " +
+              std::to_string(ck->rank) +
+              "'s data file failed: " + api.lastError());
+  std::string text = record;
+  api.freeText(record);
+  api.writerClose(ck->writer);
+  if (ck->rank == 0)
+    commitAsRankZero(*ck, std::move(text));
+  else
+    publishFile(ck->dirFd, ck->dir, rankFileName(ck->rank, "record"), text);
+  close(ck->dirFd);
 }
 
 } // extern "C"

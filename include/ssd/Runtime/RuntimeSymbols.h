@@ -36,11 +36,19 @@
   X(buffer_wait)                                                               \
   X(buffer_free)                                                               \
   X(stats)                                                                     \
+  X(lower_step_begin)                                                          \
+  X(lower_adopt)                                                               \
+  X(lower_keep)                                                                \
+  X(lower_free)                                                                \
   X(lower_offload)                                                             \
   X(lower_release)                                                             \
   X(lower_prefetch)                                                            \
   X(lower_wait)                                                                \
-  X(lower_step_end)
+  X(lower_step_end)                                                            \
+  X(lower_ckpt_begin)                                                          \
+  X(lower_ckpt_save)                                                           \
+  X(lower_ckpt_wait)                                                           \
+  X(lower_ckpt_commit)
 
 namespace ssd::rt::symbols {
 #define SSDRT_SYMBOL_NAME(suffix)                                              \
