@@ -7,6 +7,8 @@
 
 #include "ssd/Analysis/Planner/Plan.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 using namespace ssd::planner;
@@ -101,14 +103,31 @@ void Plan::print(llvm::raw_ostream &os, const StepGraph &graph) const {
 }
 
 llvm::json::Value Plan::toJSON(const StepGraph &graph) const {
+  // Where each tensor is: its position among the arguments, or its defining
+  // op and result number.
+  std::vector<uint32_t> position(graph.numTensors(), 0);
+  uint32_t arguments = 0;
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+    if (graph.getTensor(tensor).isArgument())
+      position[tensor] = arguments++;
+  for (const Op &op : graph.getOps())
+    for (auto [result, tensor] : llvm::enumerate(op.results))
+      position[tensor] = result;
+
   llvm::json::Array array;
   for (const Gap &gap : gaps) {
-    llvm::json::Object object{
-        {"tensor", graph.getTensor(gap.tensor).name},
-        {"bytes", static_cast<int64_t>(graph.getTensor(gap.tensor).bytes)},
-        {"enters_on_ssd", gap.entersOnSsd},
-        {"leaves_on_ssd", gap.leavesOnSsd},
-        {"writes", gap.writes}};
+    const Tensor &tensor = graph.getTensor(gap.tensor);
+    llvm::json::Object object{{"tensor", tensor.name},
+                              {"bytes", static_cast<int64_t>(tensor.bytes)},
+                              {"enters_on_ssd", gap.entersOnSsd},
+                              {"leaves_on_ssd", gap.leavesOnSsd},
+                              {"writes", gap.writes}};
+    if (tensor.isArgument()) {
+      object["argument"] = position[gap.tensor];
+    } else {
+      object["op"] = *tensor.definingOp;
+      object["result"] = position[gap.tensor];
+    }
     if (gap.writes)
       object["offload_slot"] = gap.offloadSlot;
     if (!gap.entersOnSsd)

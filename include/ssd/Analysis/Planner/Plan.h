@@ -83,6 +83,9 @@ struct Plan {
   std::vector<uint64_t> liveBytes(const StepGraph &graph,
                                   const LifetimeAnalysis &lifetimes) const;
   void print(llvm::raw_ostream &os, const StepGraph &graph) const;
+  /// One object per gap: the tensor's name and bytes, where it is
+  /// (`argument`: its position among the arguments, or `op` and `result`:
+  /// its defining op's index and result number), the flags and the slots.
   llvm::json::Value toJSON(const StepGraph &graph) const;
 };
 
