@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
@@ -94,6 +95,31 @@ static std::string getValueName(Operation *op, unsigned resultIndex,
   return name;
 }
 
+FailureOr<std::optional<uint32_t>>
+mlir::ssd::getBackwardStart(func::FuncOp func) {
+  Attribute attr = func->getAttr(kBackwardStartAttrName);
+  if (!attr)
+    return std::optional<uint32_t>();
+  auto index = dyn_cast<IntegerAttr>(attr);
+  if (!index || !isa<IntegerType>(index.getType()))
+    return func.emitError() << "'" << kBackwardStartAttrName
+                            << "' must be an integer op index, got " << attr;
+  size_t numOps = func.getBody().empty()
+                      ? 0
+                      : func.getBody().front().getOperations().size() - 1;
+  const APInt &value = index.getValue();
+  if (value.isNegative() || value.uge(numOps)) {
+    InFlightDiagnostic diag = func.emitError()
+                              << "'" << kBackwardStartAttrName << "' is "
+                              << llvm::toString(value, 10, /*Signed=*/true)
+                              << " but the body has " << numOps << " ops";
+    if (numOps)
+      diag << "; expected an op index from 0 to " << numOps - 1;
+    return diag;
+  }
+  return std::optional<uint32_t>(value.getZExtValue());
+}
+
 FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
   if (!llvm::hasSingleElement(func.getBody()))
     return func.emitError() << "the planner expects a step with a single "
@@ -164,6 +190,12 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
         replaces = it->second;
     mapping.graph.addReturn(id, replaces);
   }
+
+  FailureOr<std::optional<uint32_t>> backwardStart = getBackwardStart(func);
+  if (failed(backwardStart))
+    return failure();
+  if (*backwardStart)
+    mapping.graph.setBackwardStart(**backwardStart);
 
   if (llvm::Error error = mapping.graph.verify())
     return func.emitError()

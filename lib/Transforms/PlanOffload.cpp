@@ -55,7 +55,8 @@ static FailureOr<uint64_t> parseSize(func::FuncOp func, StringRef option,
 
 static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
                                            StringRef memoryBudget,
-                                           StringRef target, StringRef policy) {
+                                           StringRef target, StringRef policy,
+                                           StringRef movable = "") {
   PlanningSetup setup;
   if (memoryBudget.empty())
     return func.emitError() << "the 'memory-budget' option is required";
@@ -72,6 +73,10 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
     return diag;
   }
   setup.options.policy = *parsedPolicy;
+  llvm::Expected<planner::RoleSet> roles = planner::parseRoleList(movable);
+  if (!roles)
+    return func.emitError() << "movable: " << llvm::toString(roles.takeError());
+  setup.options.movableRoles = *roles;
   FailureOr<planner::Target> loaded = parseTarget(func, target);
   if (failed(loaded))
     return failure();
@@ -98,10 +103,15 @@ static FailureOr<planner::Plan> takePlan(const StepGraphMapping &mapping,
         Operation *op = infeasible.point < mapping.ops.size()
                             ? mapping.ops[infeasible.point]
                             : mapping.returnOp;
-        op->emitError() << "needs " << infeasible.requiredBytes
-                        << " bytes resident (its operands and results), "
-                           "over the memory budget of "
-                        << infeasible.budget << " bytes";
+        InFlightDiagnostic diag = op->emitError()
+                                  << "needs " << infeasible.requiredBytes
+                                  << " bytes resident (its operands and "
+                                     "results";
+        if (infeasible.unmovableBytes)
+          diag << ", and " << infeasible.unmovableBytes
+               << " bytes of live tensors whose roles may not move";
+        diag << "), over the memory budget of " << infeasible.budget
+             << " bytes";
       },
       [&](const llvm::ErrorInfoBase &other) {
         func.emitError() << "planning failed: " << other.message();
@@ -236,7 +246,7 @@ struct PlanOffloadPass
     if (func.isExternal())
       return;
     FailureOr<PlanningSetup> setup =
-        parseSetup(func, memoryBudget, target, policy);
+        parseSetup(func, memoryBudget, target, policy, movable);
     if (failed(setup))
       return signalPassFailure();
     FailureOr<StepGraphMapping> mapping = buildCheckedStepGraph(func);
@@ -260,7 +270,7 @@ struct OffloadPipelinePass
         (!function.empty() && func.getSymName() != function))
       return;
     FailureOr<PlanningSetup> setup =
-        parseSetup(func, memoryBudget, target, policy);
+        parseSetup(func, memoryBudget, target, policy, movable);
     if (failed(setup))
       return signalPassFailure();
     FailureOr<uint64_t> minBytes =

@@ -9,6 +9,8 @@
 
 #include "ssd/Transforms/Passes.h"
 
+#include "ssd/Analysis/StepGraphBuilder.h"
+
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::ssd {
@@ -172,6 +174,7 @@ LogicalResult mlir::ssd::verifyTrainingStep(func::FuncOp func) {
   bool ok = succeeded(verifyArguments(func, state));
   ok &= succeeded(verifyResults(func, state));
   ok &= succeeded(verifyBody(func));
+  ok &= succeeded(getBackwardStart(func));
   return success(ok);
 }
 

@@ -113,3 +113,34 @@ func.func @already_planned(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"
   ssd.release %x after %t : tensor<4xf32>
   return
 }
+
+// -----
+
+// Tests that the backward start is an integer.
+// expected-error @+1 {{'ssd.backward_start' must be an integer op index, got "1"}}
+func.func @backward_start_string(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<4xf32>
+    attributes {ssd.backward_start = "1"} {
+  %y = ssd.kernel "f"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+// Tests that the backward start names an op of the body.
+// expected-error @+1 {{'ssd.backward_start' is 2 but the body has 2 ops; expected an op index from 0 to 1}}
+func.func @backward_start_past_end(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<4xf32>
+    attributes {ssd.backward_start = 2 : i64} {
+  %y = ssd.kernel "f"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %z = ssd.kernel "g"(%y) : (tensor<4xf32>) -> tensor<4xf32>
+  return %z : tensor<4xf32>
+}
+
+// -----
+
+// Tests that the backward start is not negative.
+// expected-error @+1 {{'ssd.backward_start' is -1 but the body has 1 ops; expected an op index from 0 to 0}}
+func.func @backward_start_negative(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<4xf32>
+    attributes {ssd.backward_start = -1 : i64} {
+  %y = ssd.kernel "f"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}

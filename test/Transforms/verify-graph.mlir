@@ -30,3 +30,15 @@ func.func @opaque(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"}) -> ten
   %y = "torch.aten.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// Tests that an exporter's mark of the backward pass is accepted and kept.
+// CHECK-LABEL: func.func @marked
+// CHECK-SAME: ssd.backward_start = 1 : i64
+func.func @marked(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<4xf32>
+    attributes {ssd.backward_start = 1 : i64} {
+  %y = ssd.kernel "f"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %z = ssd.kernel "g"(%y) : (tensor<4xf32>) -> tensor<4xf32>
+  return %z : tensor<4xf32>
+}

@@ -40,6 +40,17 @@ struct StepGraphMapping {
 /// ops), else nothing (the cost model then uses the bytes touched).
 planner::OpCost getOpCost(Operation *op);
 
+/// The function attribute through which an exporter marks the first op of
+/// the backward pass: `ssd.backward_start = N : i64`, N an op index as the
+/// graph counts ops (the top-level ops of the body, in order).
+inline constexpr llvm::StringLiteral kBackwardStartAttrName =
+    "ssd.backward_start";
+
+/// The op index `ssd.backward_start` names, or nullopt when `func` has none;
+/// fails with a diagnostic when it is not an integer or names no op of the
+/// body.
+FailureOr<std::optional<uint32_t>> getBackwardStart(func::FuncOp func);
+
 /// Builds the graph of `func`, which must have passed ssd-verify-graph and
 /// have a single block.
 FailureOr<StepGraphMapping> buildStepGraph(func::FuncOp func);

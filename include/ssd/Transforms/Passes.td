@@ -18,7 +18,8 @@ def VerifyGraphPass : Pass<"ssd-verify-graph", "func::FuncOp"> {
     `docs/graph-format.md`: an argument without a known `ssd.role`, a
     duplicate `ssd.name`, a value that is not a statically shaped ranked
     tensor or a scalar, a memref (the contract is before bufferization), a
-    result named like no persistent argument or with another type, and a
+    result named like no persistent argument or with another type, an
+    `ssd.backward_start` that is not the index of an op of the body, and a
     step that already contains residency ops. The IR is left unchanged.
 
     Accepted:
@@ -41,6 +42,10 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
     (`ssd-insert-prefetch` moves the prefetches earlier). A step that fits
     is left unchanged; a budget below what one op needs resident fails with
     a diagnostic at that op.
+
+    `movable` restricts the plan to tensors of the listed roles, declared or
+    inferred (`activation` for what a joint forward and backward graph saves
+    for backward); the budget must then hold every other tensor.
 
     Before, at a budget that holds only two of the three tensors:
 
@@ -69,6 +74,10 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
            "A target preset name or a target JSON file (docs/targets.md)">,
     Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
            "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
+    Option<"movable", "movable", "std::string", /*default=*/"",
+           "Comma-separated roles of the tensors the plan may move (param, "
+           "optimizer_state, buffer, input, activation, gradient, temporary, "
+           "unknown); empty: every role">,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -92,6 +101,10 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "A target preset name or a target JSON file (docs/targets.md)">,
     Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
            "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
+    Option<"movable", "movable", "std::string", /*default=*/"",
+           "Comma-separated roles of the tensors the plan may move (param, "
+           "optimizer_state, buffer, input, activation, gradient, temporary, "
+           "unknown); empty: every role">,
     Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
            "Transfers smaller than this that move together share one buffer">,
     Option<"report", "report", "std::string", /*default=*/"",

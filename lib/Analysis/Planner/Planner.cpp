@@ -43,8 +43,11 @@ char InfeasibleBudgetError::ID = 0;
 
 void InfeasibleBudgetError::log(llvm::raw_ostream &os) const {
   os << "memory budget of " << budget << " bytes is below the " << requiredBytes
-     << " bytes that " << opName
-     << " needs resident at once; no plan can meet it";
+     << " bytes that " << opName << " needs resident at once";
+  if (unmovableBytes)
+    os << " (" << unmovableBytes
+       << " of them tensors whose roles may not move)";
+  os << "; no plan can meet it";
 }
 
 std::error_code InfeasibleBudgetError::convertToErrorCode() const {
@@ -82,6 +85,14 @@ std::optional<Policy> ssd::planner::parsePolicy(llvm::StringRef name) {
 }
 
 namespace {
+
+/// How diagnostics name a program point.
+std::string pointName(const StepGraph &graph, uint32_t point) {
+  if (point == graph.numOps())
+    return "the return";
+  return "op '" + graph.getOp(point).name + "' (#" + std::to_string(point) +
+         ")";
+}
 
 /// Live bytes per point under range additions, with the two queries the
 /// planner needs in O(log n): the value at a point and the last point of a
@@ -255,9 +266,10 @@ public:
   EvictionSweep(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                 llvm::ArrayRef<double> opSeconds, const Target &target,
                 llvm::ArrayRef<uint64_t> unplannedLive, uint64_t budget,
-                VictimRule rule, llvm::ArrayRef<uint8_t> demotion)
+                VictimRule rule, llvm::ArrayRef<uint8_t> movable,
+                llvm::ArrayRef<uint8_t> demotion)
       : graph(graph), lifetimes(lifetimes), target(target), budget(budget),
-        rule(rule), demotion(demotion), live(unplannedLive),
+        rule(rule), movable(movable), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
     computeBefore = computeSecondsBefore(opSeconds);
@@ -282,7 +294,8 @@ public:
     uint32_t backwardStart = lifetimes.getBackwardStart();
     for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
       uint64_t bytes = graph.getTensor(tensor).bytes;
-      if (lifetimes.getRole(tensor) != TensorRole::SavedActivation || !bytes)
+      if (lifetimes.getRole(tensor) != TensorRole::SavedActivation || !bytes ||
+          !movable[tensor])
         continue;
       llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
       auto firstBackward =
@@ -305,11 +318,15 @@ public:
     for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
       while (live.at(point) > static_cast<int64_t>(budget)) {
         std::optional<Candidate> candidate = nextVictim(point);
-        if (!candidate)
-          return createStringError(inconvertibleErrorCode(),
-                                   "internal error: nothing left to evict at "
-                                   "point %u",
-                                   point);
+        if (!candidate) {
+          // Every tensor that may move is away: what stays is the op's own
+          // bytes and those of tensors whose roles may not move.
+          uint64_t resident = live.at(point);
+          uint64_t own = lifetimes.getRequiredBytes(point);
+          return llvm::make_error<InfeasibleBudgetError>(
+              point, pointName(graph, point), resident, budget,
+              resident > own ? resident - own : 0);
+        }
         evict(*candidate, point);
       }
       // Intervals that start after this point become candidates for the
@@ -326,11 +343,26 @@ private:
     return (static_cast<uint64_t>(tensor) << 32) | interval;
   }
 
+  /// Steady state moves a tensor together with its partner.
+  bool partnerMayMove(TensorId tensor) const {
+    const std::optional<TensorId> &partner =
+        graph.getTensor(tensor).steadyStatePartner;
+    return !partner || movable[*partner];
+  }
+
+  /// Whether evicting the interval makes a persistent argument enter on SSD.
+  bool entersAt(TensorId tensor, uint32_t interval) const {
+    const Tensor &info = graph.getTensor(tensor);
+    return interval == 0 && info.isArgument() && isPersistentRole(info.role) &&
+           partnerMayMove(tensor);
+  }
+
   bool leavesAt(TensorId tensor, uint32_t interval) const {
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-    return touches.empty() ||
-           (interval < touches.size() &&
-            lifetimes.mayLeaveOnSsd(tensor, touches[interval]));
+    return partnerMayMove(tensor) &&
+           (touches.empty() ||
+            (interval < touches.size() &&
+             lifetimes.mayLeaveOnSsd(tensor, touches[interval])));
   }
 
   /// The interval that may end on SSD: the one ending in the return touch.
@@ -346,13 +378,17 @@ private:
   void push(TensorId tensor, uint32_t interval) {
     const Tensor &info = graph.getTensor(tensor);
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-    if (!info.bytes || (interval == 0 && !info.isArgument()) ||
+    if (!info.bytes || !movable[tensor] ||
+        (interval == 0 && !info.isArgument()) ||
         (interval >= touches.size() && !touches.empty()))
+      return;
+    bool leaves = leavesAt(tensor, interval);
+    // An unused argument can only stay on SSD.
+    if (touches.empty() && !leaves && !entersAt(tensor, interval))
       return;
     int64_t previous = interval == 0
                            ? int64_t(-1)
                            : static_cast<int64_t>(touches[interval - 1]);
-    bool leaves = leavesAt(tensor, interval);
     int64_t next =
         interval < touches.size() ? touches[interval] : lifetimes.returnPoint();
     if (!leaves && next <= previous + 1)
@@ -366,8 +402,7 @@ private:
           leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
       break;
     case VictimRule::CopiesFirst: {
-      bool needsNoWrite =
-          hasCopy[tensor] || (interval == 0 && isPersistentRole(info.role));
+      bool needsNoWrite = hasCopy[tensor] || entersAt(tensor, interval);
       priority =
           (needsNoWrite ? lifetimes.numPoints() + 2.0 : 0.0) +
           (leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next));
@@ -386,7 +421,7 @@ private:
     }
     CandidateClass kind = CandidateClass::NeedsWrite;
     if (rule == VictimRule::WriteAware) {
-      if (interval == 0 && isPersistentRole(info.role))
+      if (entersAt(tensor, interval))
         kind = CandidateClass::EntersOnSsd;
       else if (hasCopy[tensor])
         kind = CandidateClass::ReusesCopy;
@@ -583,8 +618,7 @@ private:
         interval < touches.size() ? touches[interval] : lifetimes.returnPoint();
     if (!leaves && next <= point)
       return; // The interval ended before this point.
-    const Tensor &info = graph.getTensor(tensor);
-    if (interval == 0 && info.isArgument() && isPersistentRole(info.role)) {
+    if (entersAt(tensor, interval)) {
       enterOnSsd(tensor);
     } else if (leaves) {
       leaveOnSsd(tensor, point);
@@ -600,6 +634,8 @@ private:
   const Target &target;
   uint64_t budget;
   VictimRule rule;
+  /// Whether each tensor's role may move.
+  llvm::ArrayRef<uint8_t> movable;
   llvm::ArrayRef<uint8_t> demotion;
   LiveTree live;
   Plan plan;
@@ -622,10 +658,21 @@ private:
 };
 
 struct PlanningContext {
+  PlanningContext(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+                  llvm::ArrayRef<double> opSeconds, const Target &target,
+                  RoleSet movableRoles)
+      : graph(graph), lifetimes(lifetimes), opSeconds(opSeconds),
+        target(target), movable(graph.numTensors()) {
+    for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+      movable[tensor] = movableRoles.contains(lifetimes.getRole(tensor));
+  }
+
   const StepGraph &graph;
   const LifetimeAnalysis &lifetimes;
   llvm::ArrayRef<double> opSeconds;
   const Target &target;
+  /// Whether each tensor's role may move (PlannerOptions::movableRoles).
+  std::vector<uint8_t> movable;
 
   /// Points simulated so far: the measure of planning effort.
   mutable uint64_t simulatedPoints = 0;
@@ -915,7 +962,8 @@ llvm::Expected<Plan> sweep(const PlanningContext &context,
                            std::optional<unsigned> stashWindow,
                            llvm::ArrayRef<uint8_t> demotion = {}) {
   EvictionSweep sweep(context.graph, context.lifetimes, context.opSeconds,
-                      context.target, unplannedLive, budget, rule, demotion);
+                      context.target, unplannedLive, budget, rule,
+                      context.movable, demotion);
   if (stashWindow)
     sweep.evictSavedActivations(*stashWindow);
   return sweep.run();
@@ -936,12 +984,8 @@ llvm::Error OffloadPlanner::checkFeasible(uint64_t budget) const {
     uint64_t required = lifetimes.getRequiredBytes(point);
     if (required <= budget)
       continue;
-    std::string name = point == lifetimes.returnPoint()
-                           ? std::string("the return")
-                           : "op '" + graph.getOp(point).name + "' (#" +
-                                 std::to_string(point) + ")";
-    return llvm::make_error<InfeasibleBudgetError>(point, name, required,
-                                                   budget);
+    return llvm::make_error<InfeasibleBudgetError>(
+        point, pointName(graph, point), required, budget);
   }
   return llvm::Error::success();
 }
@@ -969,7 +1013,8 @@ OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
     }
     return best;
   }
-  PlanningContext context{graph, lifetimes, opSeconds, target};
+  PlanningContext context(graph, lifetimes, opSeconds, target,
+                          options.movableRoles);
   BaselineRules rules = rulesOf(options.policy);
   VictimRule victims = rules.victims;
   std::optional<unsigned> stash;
@@ -984,7 +1029,8 @@ OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
 
 void OffloadPlanner::schedulePrefetches(Plan &plan,
                                         const PlannerOptions &options) const {
-  PlanningContext context{graph, lifetimes, opSeconds, target};
+  PlanningContext context(graph, lifetimes, opSeconds, target,
+                          options.movableRoles);
   if (options.policy == Policy::Ssd) {
     std::string detail = plan.detail;
     Evaluated scheduled =
@@ -1003,7 +1049,8 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
 }
 
 llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
-  PlanningContext context{graph, lifetimes, opSeconds, target};
+  PlanningContext context(graph, lifetimes, opSeconds, target,
+                          options.movableRoles);
   std::optional<Evaluated> best;
   auto consider = [&](Evaluated candidate) {
     if (!best || candidate.betterThan(*best))

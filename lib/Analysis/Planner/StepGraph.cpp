@@ -53,6 +53,26 @@ std::optional<TensorRole> ssd::planner::parseRole(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
+llvm::Expected<RoleSet> ssd::planner::parseRoleList(llvm::StringRef names) {
+  if (names.trim().empty())
+    return RoleSet::all();
+  RoleSet roles;
+  llvm::SmallVector<llvm::StringRef> parts;
+  names.split(parts, ',');
+  for (llvm::StringRef part : parts) {
+    llvm::StringRef name = part.trim();
+    std::optional<TensorRole> role = parseRole(name);
+    if (!role)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "unknown role '" + name +
+              "'; expected a comma-separated list of param, optimizer_state, "
+              "buffer, input, activation, gradient, temporary, unknown");
+    roles.insert(*role);
+  }
+  return roles;
+}
+
 TensorId StepGraph::addArgument(std::string name, uint64_t bytes,
                                 TensorRole role) {
   tensors.push_back(

@@ -126,6 +126,98 @@ TEST(Planner, PersistentStateEntersAndLeavesOnSsdTogether) {
       verifyPlan(step.graph, planner.getLifetimes(), *plan, 414)));
 }
 
+PlannerOptions movingOnly(uint64_t budget, Policy policy,
+                          std::initializer_list<TensorRole> roles) {
+  PlannerOptions options = withBudget(budget, policy);
+  options.movableRoles = RoleSet();
+  for (TensorRole role : roles)
+    options.movableRoles.insert(role);
+  return options;
+}
+
+TEST(Planner, RoleListsParse) {
+  llvm::Expected<RoleSet> every = parseRoleList("");
+  ASSERT_TRUE(static_cast<bool>(every));
+  EXPECT_EQ(*every, RoleSet::all());
+  llvm::Expected<RoleSet> two = parseRoleList("activation, gradient");
+  ASSERT_TRUE(static_cast<bool>(two));
+  EXPECT_TRUE(two->contains(TensorRole::SavedActivation));
+  EXPECT_TRUE(two->contains(TensorRole::Gradient));
+  EXPECT_FALSE(two->contains(TensorRole::Param));
+  llvm::Expected<RoleSet> bad = parseRoleList("activation,weights");
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("unknown role 'weights'"),
+            std::string::npos);
+}
+
+TEST(Planner, OnlyMovableRolesMove) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  // 10 bytes must go at #3 and #4. Unrestricted, fixed-depth moves the
+  // optimizer state (see above); restricted to activations and inputs,
+  // every policy moves `a` or `x`.
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan = planner.plan(movingOnly(
+        414, policy, {TensorRole::SavedActivation, TensorRole::Input}));
+    ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    ASSERT_FALSE(plan->gaps.empty()) << policyName(policy).str();
+    for (const Gap &gap : plan->gaps)
+      EXPECT_TRUE(gap.tensor == step.a || gap.tensor == step.x)
+          << policyName(policy).str() << " moves "
+          << step.graph.getTensor(gap.tensor).name;
+  }
+  // Activations alone cannot make room at #4, where `a` is in use.
+  llvm::Expected<Plan> activationsOnly =
+      planner.plan(movingOnly(414, Policy::Ssd, {TensorRole::SavedActivation}));
+  ASSERT_FALSE(static_cast<bool>(activationsOnly));
+  llvm::consumeError(activationsOnly.takeError());
+}
+
+TEST(Planner, SteadyStateMovesOnlyWithAMovablePartner) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  // The optimizer state may move but its next value (a temporary) may not
+  // leave on SSD, so `m` cannot enter on SSD: it is written and read back.
+  llvm::Expected<Plan> plan = planner.chooseGaps(
+      movingOnly(414, Policy::FixedDepth, {TensorRole::OptimizerState}));
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  ASSERT_EQ(plan->gaps.size(), 1u);
+  const Gap &gap = plan->gaps[0];
+  EXPECT_EQ(gap.tensor, step.m);
+  EXPECT_FALSE(gap.entersOnSsd);
+  EXPECT_FALSE(gap.leavesOnSsd);
+  EXPECT_TRUE(gap.writes);
+  EXPECT_EQ(gap.waitPoint, 6u);
+  EXPECT_FALSE(static_cast<bool>(
+      verifyPlan(step.graph, planner.getLifetimes(), *plan, 414)));
+}
+
+TEST(Planner, UnmovableRolesMakeABudgetInfeasible) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  // At #3 nothing but gradients may move, and none is live yet: l, b and gb
+  // (204 bytes) are the op's own, x, w, m and a (220) may not move.
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan =
+        planner.plan(movingOnly(414, policy, {TensorRole::Gradient}));
+    ASSERT_FALSE(static_cast<bool>(plan));
+    bool sawInfeasible = false;
+    llvm::handleAllErrors(
+        plan.takeError(), [&](const InfeasibleBudgetError &error) {
+          sawInfeasible = true;
+          EXPECT_EQ(error.point, 3u);
+          EXPECT_EQ(error.requiredBytes, 424u);
+          EXPECT_EQ(error.unmovableBytes, 220u);
+          EXPECT_NE(error.message().find("op 'bwd2' (#3)"), std::string::npos)
+              << error.message();
+        });
+    EXPECT_TRUE(sawInfeasible) << policyName(policy).str();
+  }
+}
+
 TEST(Planner, ZeroSizeTensorsUnknownOpsAndBranchesPlan) {
   GeneratorOptions options;
   options.layers = 5;

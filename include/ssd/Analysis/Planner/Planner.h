@@ -45,6 +45,12 @@ std::optional<Policy> parsePolicy(llvm::StringRef name);
 struct PlannerOptions {
   uint64_t memoryBudget = 0;
   Policy policy = Policy::Ssd;
+  /// The roles (LifetimeAnalysis::getRole, so inferred ones count) of the
+  /// tensors a plan may put in a gap. A persistent argument enters on SSD,
+  /// and a value leaves on SSD, only when its steady-state partner may move
+  /// too. When the others do not fit, planning fails with
+  /// InfeasibleBudgetError.
+  RoleSet movableRoles = RoleSet::all();
   /// Ops an offloaded activation stays resident for (stash-window).
   unsigned stashWindow = 2;
   /// Reloads kept in flight (fixed-depth).
@@ -62,14 +68,17 @@ struct PlannerOptions {
   bool ssdConsidersBaselines = true;
 };
 
-/// The budget is below what the op at `point` alone needs resident.
+/// The budget is below what the op at `point` needs resident: its operands
+/// and results, and the live tensors that may not move there
+/// (`PlannerOptions::movableRoles`).
 class InfeasibleBudgetError : public llvm::ErrorInfo<InfeasibleBudgetError> {
 public:
   static char ID;
   InfeasibleBudgetError(uint32_t point, std::string opName,
-                        uint64_t requiredBytes, uint64_t budget)
+                        uint64_t requiredBytes, uint64_t budget,
+                        uint64_t unmovableBytes = 0)
       : point(point), opName(std::move(opName)), requiredBytes(requiredBytes),
-        budget(budget) {}
+        budget(budget), unmovableBytes(unmovableBytes) {}
   void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override;
 
@@ -78,6 +87,9 @@ public:
   std::string opName;
   uint64_t requiredBytes;
   uint64_t budget;
+  /// The part of `requiredBytes` that is not the op's own operands and
+  /// results but tensors whose roles may not move.
+  uint64_t unmovableBytes;
 };
 
 /// A true lower bound on the step time of any plan at a budget; see

@@ -45,6 +45,30 @@ llvm::StringRef roleName(TensorRole role);
 /// Parses the spelling of `ssd.role` and the names `roleName` prints.
 std::optional<TensorRole> parseRole(llvm::StringRef name);
 
+/// A set of roles, such as the roles of the tensors a plan may move.
+class RoleSet {
+public:
+  /// The empty set.
+  RoleSet() = default;
+  static RoleSet all() { return RoleSet(~0u); }
+
+  void insert(TensorRole role) { bits |= bit(role); }
+  bool contains(TensorRole role) const { return bits & bit(role); }
+  bool operator==(const RoleSet &other) const { return bits == other.bits; }
+
+private:
+  explicit RoleSet(uint32_t bits) : bits(bits) {}
+  static uint32_t bit(TensorRole role) {
+    return 1u << static_cast<unsigned>(role);
+  }
+
+  uint32_t bits = 0;
+};
+
+/// Parses a comma-separated list of role names (`activation,gradient`); the
+/// empty list is every role. Fails on a name `parseRole` does not know.
+llvm::Expected<RoleSet> parseRoleList(llvm::StringRef names);
+
 /// The numbers an op's cost can be derived from; the cost model turns them
 /// into seconds for a target. Absent numbers fall back to bytes touched.
 struct OpCost {
