@@ -1,10 +1,11 @@
 //===- OffloadStore.cpp - Tensors offloaded to SSD for torch.ops.ssdopt ---===//
 //
-// Each store has a writer thread that starts the queued writes and waits for
-// them in order, dropping each source tensor as soon as its bytes are on disk
-// (that is the memory the offload saves). Reads are started by prefetch and
-// waited for by the caller of wait. Every tensor moves as raw bytes (an
-// ssdrt u8 handle), so every dtype works.
+// offload starts a host tensor's write at once; each store has a writer
+// thread that starts the writes of CUDA tensors once their copy to host is
+// done and waits for every write in order, dropping each source tensor as
+// soon as its bytes are on disk (that is the memory the offload saves). Reads
+// are started by prefetch and waited for by the caller of wait. Every tensor
+// moves as raw bytes (an ssdrt u8 handle), so every dtype works.
 //
 // CUDA tensors are staged through pinned host memory with torch's
 // device-generic streams and events (no CUDA headers are needed): offload
@@ -62,7 +63,7 @@ enum class Layout {
 };
 
 enum class Phase {
-  Queued,  // waiting for the writer (and, for CUDA, the copy to host)
+  Queued,  // a CUDA tensor whose copy to host may still be running
   Writing, // write in flight
   OnDisk,  // written; source dropped
   Failed,  // write failed; `error` says why, raised at prefetch or wait
@@ -267,7 +268,7 @@ void writerLoop(Store &s) {
     s.changed.wait(lock, [&] { return s.closed || !s.writes.empty(); });
     if (s.writes.empty())
       return;
-    // Start every write whose bytes are ready, so that they overlap on disk.
+    // Start every write whose bytes reached the host, so that they overlap.
     for (auto &h : s.writes)
       if (h->phase == Phase::Queued && (!h->copied || h->copied->query()))
         startWrite(s, *h);
@@ -527,6 +528,10 @@ at::Tensor offload(const at::Tensor &input, int64_t store) {
         --s->live;
         throw;
       }
+      // A host tensor's write starts now (its extent, and so the data file,
+      // exists when offload returns); a CUDA one once its copy is done.
+      if (!h->copied)
+        startWrite(*s, *h);
       s->writes.push_back(h);
     }
     Registry &r = registry();
