@@ -387,10 +387,13 @@ void openDirectoryOf(OpenCheckpoint &ck) {
                 static_cast<unsigned long long>(ck.step));
   ck.dir = dir;
   if (ck.rank == 0) {
-    if (api.begin(ck.root.c_str(), ck.step, dir, sizeof dir) != 0)
-      abortWith(std::string("beginning checkpoint step ") +
-                std::to_string(ck.step) + " in " + ck.root +
-                " failed: " + api.lastError());
+    if (int status = api.begin(ck.root.c_str(), ck.step, dir, sizeof dir))
+      abortWith(
+          std::string("beginning checkpoint step ") + std::to_string(ck.step) +
+          " in " + ck.root + " failed: " + api.lastError() +
+          (status == -EEXIST ? " (a resumed run sets SSDRT_CHECKPOINT_STEP "
+                               "to the steps taken before it)"
+                             : ""));
     ck.dir = dir;
     ck.dirFd = openDirectory(ck.dir);
     if (ck.worldSize > 1)
@@ -694,10 +697,21 @@ SSDRT_API void ssdrt_lower_ckpt_commit(int64_t checkpoint) {
   std::string text = record;
   api.freeText(record);
   api.writerClose(ck->writer);
-  if (ck->rank == 0)
+  if (ck->rank == 0) {
     commitAsRankZero(*ck, std::move(text));
-  else
+  } else {
     publishFile(ck->dirFd, ck->dir, rankFileName(ck->rank, "record"), text);
+    // Every rank returns only once the checkpoint is committed, so that no
+    // rank goes on as if it were when rank 0 failed or never came.
+    if (!waitUntil([&] { return fileExists(ck->dirFd, "manifest.json"); }))
+      abortWith(
+          "rank " + std::to_string(ck->rank) +
+          " published its record, "
+          "but rank 0 did not commit checkpoint " +
+          ck->dir + " within " +
+          std::to_string(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300)) +
+          " s (SSDRT_CHECKPOINT_TIMEOUT)");
+  }
   close(ck->dirFd);
 }
 
