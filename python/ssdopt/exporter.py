@@ -76,6 +76,20 @@ class ExportedGraph:
     text: str
     op_nodes: list[torch.fx.Node]
     result_nodes: list[torch.fx.Node | None]
+    # Per op, per result: the index of that result in the op node's tuple
+    # value (None for an op whose value is one tensor). Ops drop the None
+    # and non-tensor entries of a tuple, so result j need not be item j.
+    op_result_items: list[list[int | None]] = dataclasses.field(default_factory=list)
+
+    def result_node(self, op: int, result: int) -> torch.fx.Node | None:
+        """The FX node that holds result `result` of op `op`: the op's node,
+        or its getitem of that item (None when the graph takes none)."""
+        node = self.op_nodes[op]
+        item = self.op_result_items[op][result]
+        if item is None:
+            return node
+        return next((user for user in node.users
+                     if user.target is operator.getitem and user.args[1] == item), None)
 
 
 def _static_shape(t: torch.Tensor, what: str) -> list[int]:
@@ -135,6 +149,7 @@ class _Writer:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.op_nodes: list[torch.fx.Node] = []
+        self.op_result_items: list[list[int | None]] = []
         # node -> per result position: (SSA value, tensor) or None
         self.values: dict[torch.fx.Node, list[tuple[str, torch.Tensor] | None]] = {}
         self._used_names: set[str] = set()
@@ -209,6 +224,9 @@ class _Writer:
             f"{{name = {_string(name)}, flops = {_float(flops)} : f64, "
             f"bytes = {traffic} : i64}} : ({operand_types}) -> {result_type}")
         self.op_nodes.append(node)
+        self.op_result_items.append(
+            [item for item, t in enumerate(leaves) if t is not None]
+            if isinstance(value, (tuple, list)) else [None])
 
     def add_getitem(self, node: torch.fx.Node) -> None:
         source, index = node.args
@@ -326,7 +344,8 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     lines.append(f"    return {', '.join(ref for ref, _ in returned)}"
                  + (f" : {', '.join(t for _, t in returned)}" if returned else ""))
     lines += ["  }", "}", ""]
-    return ExportedGraph("\n".join(lines), writer.op_nodes, result_nodes)
+    return ExportedGraph("\n".join(lines), writer.op_nodes, result_nodes,
+                         writer.op_result_items)
 
 
 # --------------------------------------------------------------------------
@@ -375,9 +394,7 @@ def _default_loss(output: Any) -> torch.Tensor:
     for leaf in pytree.tree_leaves(output):
         if isinstance(leaf, torch.Tensor) and leaf.is_floating_point():
             return leaf if leaf.dim() == 0 else leaf.sum()
-    if isinstance(output, (tuple, list)) and output:
-        return _default_loss(output[0])
-    if hasattr(output, "to_tuple"):
+    if hasattr(output, "to_tuple"):  # a Hugging Face output without a loss
         return _default_loss(output.to_tuple())
     raise ExportError("the model's output holds no floating-point tensor to "
                       "use as the loss; pass loss_fn")
@@ -418,15 +435,16 @@ class _Optimizer:
     exported is a steady-state step.
     """
 
-    SUPPORTED = ("SGD", "Adam", "AdamW")
-
     def __init__(self, optimizer: torch.optim.Optimizer,
                  param_names: dict[int, str]) -> None:
-        kind = type(optimizer).__name__
-        if kind not in self.SUPPORTED:
-            raise ExportError(f"the optimizer {kind} is not supported; export "
-                              f"supports {', '.join(self.SUPPORTED)}")
-        self.kind = kind
+        # AdamW derives from Adam: test it first.
+        for kind in (torch.optim.SGD, torch.optim.AdamW, torch.optim.Adam):
+            if isinstance(optimizer, kind):
+                self.kind = kind.__name__
+                break
+        else:
+            raise ExportError(f"the optimizer {type(optimizer).__name__} is not "
+                              "supported; export supports SGD, Adam and AdamW")
         self.groups: dict[str, dict] = {}
         self.states: list[_State] = []
         self.state_slots: dict[str, dict[str, int]] = {}
@@ -483,7 +501,7 @@ class _Optimizer:
 
         beta1, beta2 = group["betas"]
         if group["weight_decay"] != 0:
-            if self.kind == "AdamW":
+            if self.kind == "AdamW" or group.get("decoupled_weight_decay"):
                 param = param * (1 - lr * group["weight_decay"])
             else:
                 grad = grad + group["weight_decay"] * param
@@ -524,6 +542,22 @@ def _backward_start(graph: torch.fx.Graph, loss: torch.fx.Node,
     return None
 
 
+def _constants_as_buffers(gm: torch.fx.GraphModule) -> None:
+    """Registers the tensor attributes that the graph reads and that are no
+    parameter or buffer (a model's plain tensor attributes) as buffers, so
+    that AOTAutograd lifts them into arguments: read-only state."""
+    state = {id(t) for t in gm.parameters()} | {id(t) for t in gm.buffers()}
+    for node in gm.graph.nodes:
+        if node.op != "get_attr":
+            continue
+        owner_name, _, attr = node.target.rpartition(".")
+        owner = gm.get_submodule(owner_name)
+        value = getattr(owner, attr)
+        if isinstance(value, torch.Tensor) and id(value) not in state:
+            delattr(owner, attr)
+            owner.register_buffer(attr, value, persistent=False)
+
+
 def export_step(model: torch.nn.Module, example_inputs: Any,
                 loss_fn: Callable | None = None,
                 optimizer: torch.optim.Optimizer | None = None) -> ExportedGraph:
@@ -548,19 +582,24 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     # torch.compiler.is_compiling() around data-dependent checks.
     wrapper = _LossModule(model, loss_fn, num_model_inputs)
     captured = torch.export.export(wrapper, example_inputs, strict=True).module()
+    _constants_as_buffers(captured)
     joint, signature = aot_export_module(captured, example_inputs,
                                          trace_joint=True, output_loss_index=0)
 
     def state_name(name: str) -> str:
         return name.removeprefix("model.")
 
-    named = dict(wrapper.named_parameters(remove_duplicate=False))
-    named.update(wrapper.named_buffers(remove_duplicate=False))
+    # The captured module holds the model's state under the same names, and
+    # tensor attributes of the model (constants) as buffers: read-only state.
+    named = dict(captured.named_parameters(remove_duplicate=False))
+    named.update(captured.named_buffers(remove_duplicate=False))
     params = [_State(state_name(n), "param", named[n].detach())
               for n in signature.parameters]
     buffers = [_State(state_name(n), "buffer", named[n].detach())
                for n in signature.buffers]
-    param_names = {id(named[n]): state_name(n) for n in signature.parameters}
+    model_params = dict(wrapper.named_parameters(remove_duplicate=False))
+    param_names = {id(model_params[n]): state_name(n) for n in signature.parameters
+                   if n in model_params}
     opt = _Optimizer(optimizer, param_names) if optimizer is not None else None
     opt_states = opt.states if opt is not None else []
 

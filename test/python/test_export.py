@@ -110,6 +110,27 @@ def test_multi_result_op_and_skipped_outputs():
     assert re.search(r"return %(\w+)#0, %\1#2 : tensor<4x8xf32>, tensor<4x1xf32>",
                      exported.text)
     assert [n.target for n in exported.result_nodes] == [operator.getitem] * 2
+    assert exported.op_result_items == [[0, 1, 2]]
+    assert [exported.result_node(0, j).args[1] for j in range(3)] == [0, 1, 2]
+    assert exported.result_node(0, 2) is exported.result_nodes[1]
+
+
+def test_results_skip_none_items():
+    """native_batch_norm_backward without the weight's gradient returns
+    (grad_input, None, grad_bias): the op has two results, items 0 and 2."""
+    def f(grad, x, w, mean, invstd):
+        gx, _, gb = torch.ops.aten.native_batch_norm_backward(
+            grad, x, w, None, None, mean, invstd, True, 1e-5, [True, False, True])
+        return gx, gb
+
+    c = torch.randn(3)
+    gm = make_fx(f, tracing_mode="fake")(torch.randn(2, 3), torch.randn(2, 3), c, c, c)
+    exported = fx_to_mlir(gm, arg_roles=["input"] * 5, arg_names=list("gxwmi"),
+                          result_names=[None, None])
+    assert re.search(r'%\w+:2 = "ssd.kernel".* -> \(tensor<2x3xf32>, tensor<3xf32>\)',
+                     exported.text)
+    assert exported.op_result_items == [[0, 2]]
+    assert exported.result_node(0, 1) is exported.result_nodes[1]
 
 
 def test_errors():
@@ -308,3 +329,74 @@ def test_cli_unwritable_out(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["export", "models:mlp", "--out", str(tmp_path / "missing" / "step.mlir")])
     assert "cannot write" in capsys.readouterr().err
+
+
+def run_exported(exported, model, optimizer, inputs):
+    """Runs the traced step on real tensors: the model's state, the
+    optimizer's (zeros where it has none yet) and `inputs`."""
+    state = {**dict(model.named_parameters()), **dict(model.named_buffers())}
+    args, batch = [], iter(inputs)
+    for name, (role, _) in args_of(exported.text).items():
+        if role == "input":
+            args.append(next(batch))
+        elif name in state:
+            args.append(state[name].detach().clone())
+        else:
+            owner, _, key = name.rpartition(".")
+            value = optimizer.state.get(state[owner], {}).get(key)
+            if value is None:
+                value = torch.tensor(0.0) if key == "step" else torch.zeros_like(state[owner])
+            args.append(value.detach().clone())
+    with torch.no_grad():
+        return exported.op_nodes[0].graph.owning_module(*args)
+
+
+def eager_step(model, optimizer, loss_fn, inputs):
+    """One eager training step: the loss, and the new state by name."""
+    loss = loss_fn(model(*inputs[:-1]), inputs[-1])
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    state = {**dict(model.named_parameters()), **dict(model.named_buffers())}
+    for param_name, param in model.named_parameters():
+        for key, value in optimizer.state[param].items():
+            state[f"{param_name}.{key}"] = value
+    return loss.detach(), {name: value.detach() for name, value in state.items()}
+
+
+def check_against_eager(exported, model, optimizer, loss_fn, inputs):
+    import copy
+
+    results = run_exported(exported, model, optimizer, inputs)
+    loss, expected = eager_step(*copy.deepcopy((model, optimizer)), loss_fn, inputs)
+    names = [name for _, name in results_of(exported.text)]
+    assert names[0] == "" and len(results) == len(names)
+    torch.testing.assert_close(results[0], loss)
+    for name, value in zip(names[1:], results[1:]):
+        torch.testing.assert_close(value, expected[name], msg=name)
+
+
+@pytest.mark.parametrize("factory", ["mlp_adamw", "resnet_sgd"])
+def test_step_computes_one_eager_training_step(factory):
+    """The traced step, run on real tensors, matches loss.backward() and
+    optimizer.step() in eager mode (from fresh optimizer state)."""
+    model, inputs, loss_fn, optimizer = getattr(models, factory)()
+    check_against_eager(exported_step(factory), model, optimizer, loss_fn, inputs)
+
+
+@pytest.mark.parametrize("make_optimizer", [
+    lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9, dampening=0.1,
+                              weight_decay=0.01, maximize=True),
+    lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9, nesterov=True),
+    lambda p: torch.optim.Adam(p, lr=0.01, weight_decay=0.1, amsgrad=True),
+], ids=["sgd-dampening-maximize", "sgd-nesterov", "adam-amsgrad"])
+def test_optimizer_update_in_steady_state(make_optimizer):
+    """After an eager warm-up step (the optimizer has state), the exported
+    step matches the next eager step."""
+    torch.manual_seed(0)
+    model = models.MLP((8, 16, 4))
+    inputs = (torch.randn(4, 8), torch.randint(0, 4, (4,)))
+    optimizer = make_optimizer(model.parameters())
+    eager_step(model, optimizer, F.cross_entropy, inputs)
+    exported = export_step(model, inputs, F.cross_entropy, optimizer)
+    check_against_eager(exported, model, optimizer, F.cross_entropy, inputs)
