@@ -61,6 +61,8 @@ LoweredStepState &state() {
 }
 
 [[noreturn]] void abortWith(const std::string &message) {
+  // What the step printed so far comes first, as it happened.
+  std::fflush(stdout);
   std::fprintf(stderr, "ssdrt: %s\n", message.c_str());
   std::fflush(stderr);
   std::abort();

@@ -476,6 +476,8 @@ void mlir::ssd::registerLowerToLLVMPipeline() {
         pm.addPass(bufferization::createOneShotBufferizePass(options));
         bufferization::BufferDeallocationPipelineOptions deallocation;
         bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+        // The clones that deallocation adds where a buffer crosses a call.
+        pm.addPass(createBufferizationToMemRefPass());
         pm.addPass(createConvertLinalgToLoopsPass());
         pm.addPass(createConvertVectorToSCFPass());
         pm.addPass(memref::createExpandStridedMetadataPass());
