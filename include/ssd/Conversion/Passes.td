@@ -24,7 +24,19 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     - `ssd.prefetch %h` allocates the buffer the reload goes to and starts
       reading into it, so that its memory counts from there, as planned;
     - `ssd.wait` waits for the read and makes the buffer a tensor again;
-    - each return of a step ends its runtime step, freeing its handles.
+    - `ssd.checkpoint_begin` counts the step and, on every `every`-th one,
+      opens the checkpoint (an `i64` id, 0 on the other steps);
+    - `ssd.save_shard` starts writing the tensor's buffer as its box of the
+      global tensor on a thread of the runtime's, so that the write overlaps
+      the rest of the step; the key and the layout (dtype, global shape,
+      offsets, sizes) are passed as constant globals;
+    - `ssd.checkpoint_commit` waits for each shard, passing its buffer
+      (which keeps it alive and unwritten until then), and commits;
+    - a handle argument or result (state that enters or leaves the step on
+      SSD) becomes an `i64` handle id, and so do handles passed to and
+      returned from calls; each function with runtime calls opens a frame of
+      handles at entry, adopts its handle arguments into it, hands its
+      handle results to the caller, and frees the rest at each return.
 
     ```mlir
     %h, %t = ssd.offload %x : tensor<4xf32>
@@ -33,11 +45,28 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     %p = memref.extract_aligned_pointer_as_index %m : memref<4xf32> -> index
     %a = arith.index_cast %p : index to i64
     %id = func.call @ssdrt_lower_offload(%a, %c16) : (i64, i64) -> i64
+
+    func.func @step(%s: !ssd.handle<tensor<4xf32>>) -> !ssd.handle<tensor<4xf32>>
+    // becomes
+    func.func @step(%s: i64) -> i64 {
+      call @ssdrt_lower_step_begin() : () -> ()
+      call @ssdrt_lower_adopt(%s) : (i64) -> ()
+      ...
+      call @ssdrt_lower_keep(%new) : (i64) -> ()
+      call @ssdrt_lower_step_end() : () -> ()
+      return %new : i64
+    }
     ```
 
-    State that enters or leaves the step on SSD (handle arguments and
-    results) and checkpoint ops are not lowered yet: they are rejected with
-    a diagnostic.
+    The caller's contract for handles: a handle passed to a function is
+    consumed by it (freed at its end unless it returns it); a handle
+    returned belongs to the caller, which passes it to the next step or
+    reads it back with `ssd.prefetch` and `ssd.wait`. A training loop in
+    MLIR puts the state that starts on SSD there with `ssd.offload` and
+    `ssd.release`. Rejected with a diagnostic: a handle that comes from or
+    goes to an op other than `ssd.offload`, `ssd.prefetch`, `ssd.wait`,
+    `func.call` and `func.return`, a release of a tensor with no copy on
+    SSD, and a shard of an element type that checkpoints cannot hold.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "bufferization::BufferizationDialect",
