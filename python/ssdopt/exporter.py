@@ -25,7 +25,7 @@ import dataclasses
 import inspect
 import operator
 import re
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import torch
 import torch.fx
@@ -165,18 +165,13 @@ class _Writer:
         self._used_names.add(name)
         return "%" + name
 
-    def value_of(self, node: torch.fx.Node, user: torch.fx.Node) -> tuple[str, torch.Tensor]:
-        entries = self.values.get(node)
-        if not entries or len(entries) != 1 or entries[0] is None:
-            raise ExportError(f"node {user.name} ({user.target}) uses {node.name}, "
-                              "which is not one tensor")
-        return entries[0]
-
     def add_kernel(self, node: torch.fx.Node) -> None:
         if node.op == "get_attr":
             name = f"constant.{node.target}"
         elif isinstance(node.target, torch._ops.OpOverload):
             name = str(node.target)
+        elif isinstance(node.target, torch._ops.HigherOrderOperator):
+            name = f"higher_order.{node.target.name()}"
         else:
             name = getattr(node.target, "__name__", str(node.target))
         operand_nodes: list[torch.fx.Node] = []
@@ -254,8 +249,9 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     tensor operands and results (0 for views); an op with several results
     (``native_batch_norm``) is one kernel with several results and its
     ``getitem`` nodes are no ops. Nodes without tensor results make no op.
-    `backward_start`, a node that becomes an op, is written as the function
-    attribute ``ssd.backward_start`` (its op index).
+    `backward_start` is written as the function attribute
+    ``ssd.backward_start``: the index of its op, or of the first op after it
+    when it makes none (a getitem, a node without tensor results).
 
     The graph must be functional (no in-place ops) and statically shaped.
     """
@@ -329,12 +325,16 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
 
     attributes = ""
     if backward_start is not None:
-        try:
-            start = writer.op_nodes.index(backward_start)
-        except ValueError:
-            raise ExportError(f"backward_start {backward_start.name} is no op "
-                              "of the exported function") from None
-        attributes = f" attributes {{ssd.backward_start = {start} : i64}}"
+        if backward_start.graph is not graph:
+            raise ExportError(f"backward_start {backward_start.name} is no node "
+                              "of this graph")
+        op_index = {node: index for index, node in enumerate(writer.op_nodes)}
+        node = backward_start
+        while node.op != "output" and node not in op_index:
+            node = node.next
+        if node.op == "output":
+            raise ExportError(f"no op at or after backward_start {backward_start.name}")
+        attributes = f" attributes {{ssd.backward_start = {op_index[node]} : i64}}"
 
     symbol = (function_name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$.]*", function_name)
               else _string(function_name))

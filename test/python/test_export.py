@@ -133,6 +133,21 @@ def test_results_skip_none_items():
     assert exported.result_node(0, 1) is exported.result_nodes[1]
 
 
+def test_backward_start_on_a_node_without_op():
+    """A getitem makes no op: the backward starts at the next op."""
+    def f(x):
+        first, second = torch.split(x, 2)
+        return first * 2, second + 1
+
+    gm = make_fx(f, tracing_mode="fake")(torch.randn(4, 3))
+    getitem = next(n for n in gm.graph.nodes if n.target is operator.getitem)
+    exported = fx_to_mlir(gm, arg_roles=["input"], arg_names=["x"],
+                          result_names=[None, None], backward_start=getitem)
+    assert [str(n.target) for n in exported.op_nodes] == [
+        "aten.split.Tensor", "aten.mul.Tensor", "aten.add.Tensor"]
+    assert "attributes {ssd.backward_start = 1 : i64}" in exported.text
+
+
 def test_errors():
     gm = tiny_graph()
     roles = ["input", "param", "input", "buffer"]
@@ -301,7 +316,7 @@ def test_unsupported_optimizer():
 def test_cli_writes_the_step(ssd_opt, tmp_path):
     out = tmp_path / "step.mlir"
     env = {"PYTHONPATH": f"{HERE.parents[1] / 'python'}:{HERE}", "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-m", "ssdopt", "export", "models:mlp_adamw",
+    result = subprocess.run([sys.executable, "-m", "ssdopt", "export", "models:mlp",
                              "--out", str(out)], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
     run_ssd_opt(ssd_opt, out.read_text(), "--ssd-verify-graph")
