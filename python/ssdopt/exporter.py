@@ -435,16 +435,19 @@ class _Optimizer:
     exported is a steady-state step.
     """
 
-    def __init__(self, optimizer: torch.optim.Optimizer,
-                 param_names: dict[int, str]) -> None:
+    @staticmethod
+    def kind_of(optimizer: torch.optim.Optimizer) -> str:
+        """"SGD", "Adam" or "AdamW"; ExportError for other optimizers."""
         # AdamW derives from Adam: test it first.
         for kind in (torch.optim.SGD, torch.optim.AdamW, torch.optim.Adam):
             if isinstance(optimizer, kind):
-                self.kind = kind.__name__
-                break
-        else:
-            raise ExportError(f"the optimizer {type(optimizer).__name__} is not "
-                              "supported; export supports SGD, Adam and AdamW")
+                return kind.__name__
+        raise ExportError(f"the optimizer {type(optimizer).__name__} is not "
+                          "supported; export supports SGD, Adam and AdamW")
+
+    def __init__(self, optimizer: torch.optim.Optimizer,
+                 param_names: dict[int, str]) -> None:
+        self.kind = self.kind_of(optimizer)
         self.groups: dict[str, dict] = {}
         self.states: list[_State] = []
         self.state_slots: dict[str, dict[str, int]] = {}
@@ -576,6 +579,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         raise ExportError("with a loss_fn, example_inputs are the model's "
                           "inputs followed by the loss's target")
     num_model_inputs = len(example_inputs) - 1 if has_target else len(example_inputs)
+    if optimizer is not None:
+        _Optimizer.kind_of(optimizer)  # fail before tracing
 
     # Dynamo captures the forward and the loss first, as torch.compile
     # would: models written for it (Hugging Face's) branch on

@@ -36,6 +36,12 @@ def mlp():
     return MLP(), (torch.randn(16, 32),)
 
 
+def mlp_rmsprop():
+    """An optimizer that export does not support."""
+    model = MLP()
+    return model, (torch.randn(16, 32),), None, torch.optim.RMSprop(model.parameters())
+
+
 class BasicBlock(nn.Module):
     """ResNet's basic block: two 3x3 convolutions with batch norm and a
     shortcut (a strided 1x1 convolution where the shape changes)."""

@@ -327,6 +327,7 @@ def test_cli_writes_the_step(ssd_opt, tmp_path):
     (["no_such_module:f"], "cannot import 'no_such_module': ModuleNotFoundError"),
     (["models:no_such_factory"], "module 'models' has no 'no_such_factory'"),
     (["models:MLP"], r"models:MLP\(\) must return \(model, example_inputs\)"),
+    (["models:mlp_rmsprop"], "the optimizer RMSprop is not supported"),
 ])
 def test_cli_errors(argv, message, tmp_path, capsys):
     from ssdopt.__main__ import main
