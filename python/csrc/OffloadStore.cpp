@@ -32,6 +32,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
@@ -212,8 +213,8 @@ void ensureContext(Store &s) {
   // Activations are scratch data: no fdatasync, and CUDA tensors are staged
   // by torch, so the runtime never opens a device.
   options.flags = SSDRT_OPT_NO_SYNC | SSDRT_OPT_HOST_ONLY;
-  options.staging_bytes = 16ull << 20;
-  options.chunk_bytes = 2ull << 20;
+  options.staging_bytes = 4ull << 20;
+  options.chunk_bytes = 1ull << 20;
   int rc = ssdrt_context_create(&options, &s.ctx);
   TORCH_CHECK(rc == 0, "ssdopt: cannot open the runtime in ", s.directory,
               " (store ", s.id, "): ", lastRuntimeError(rc));
@@ -332,6 +333,21 @@ Layout chooseLayout(const at::Tensor &x, int64_t &elements) {
     return Layout::Span;
   }
   return Layout::Packed;
+}
+
+/// H's elements in host memory aligned to the 4 KiB blocks of O_DIRECT, so
+/// that the runtime reads straight into it rather than through staging
+/// chunks (torch's CPU allocator aligns to 64 bytes only).
+at::Tensor alignedHostTensor(const Handle &h) {
+  constexpr size_t kBlock = 4096;
+  size_t bytes = std::max<size_t>((h.bytes + kBlock - 1) / kBlock * kBlock, 1);
+  void *memory = nullptr;
+  TORCH_CHECK(::posix_memalign(&memory, kBlock, bytes) == 0,
+              "ssdopt: cannot allocate ", bytes, " bytes to read ", describe(h),
+              " into");
+  return at::from_blob(
+      memory, {h.elements}, [](void *p) { std::free(p); },
+      at::TensorOptions().dtype(h.dtype));
 }
 
 /// The elements to write as one flat tensor on X's device, starting at the
@@ -548,9 +564,11 @@ at::Tensor prefetch(const at::Tensor &handle) {
   std::shared_ptr<Handle> h =
       lookupHandle(idOf(handle, "prefetch", "handle"), "prefetch");
   // Host memory to read into, allocated before taking the store's mutex.
-  at::Tensor target = at::empty(
-      {h->elements},
-      at::TensorOptions().dtype(h->dtype).pinned_memory(h->device.is_cuda()));
+  at::Tensor target =
+      h->device.is_cuda()
+          ? at::empty({h->elements},
+                      at::TensorOptions().dtype(h->dtype).pinned_memory(true))
+          : alignedHostTensor(*h);
   Store &s = *h->store;
   std::unique_lock<std::mutex> lock(s.mutex);
   TORCH_CHECK(!s.closed, "ssdopt.prefetch: the store of handle ", h->id,
@@ -599,6 +617,8 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
     std::unique_lock<std::mutex> lock(s.mutex);
     TORCH_CHECK(!s.closed, "ssdopt.wait: the store of handle ", h->id,
                 " is closed");
+    // Without a prefetch, a failed write is the better error to report.
+    awaitWrite(lock, *h);
     if (h->phase == Phase::Failed) {
       std::string error = h->error;
       lock.unlock();

@@ -365,4 +365,4 @@ def test_cuda_round_trip(store, view):
 def test_dynamo_backend_entry_point_is_published():
     names = {e.name: e.value for e in
              importlib.metadata.entry_points(group="torch_dynamo_backends")}
-    assert names.get("ssd") == "ssdopt.backend:ssd_backend"
+    assert names.get("ssd") == "ssdopt.dynamo_backend:ssd_backend"
