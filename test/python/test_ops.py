@@ -214,6 +214,18 @@ def test_files_are_removed_at_interpreter_exit(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_discard_drops_a_handle_in_any_phase(store, tmp_path):
+    x = torch.randn(1 << 16)
+    written, reading = ops.offload(x, store), ops.offload(x, store)
+    ops.prefetch(reading)
+    ops.discard(written)
+    ops.discard(reading)
+    assert runtime.stats()["live_handles"] == 0
+    assert os.listdir(tmp_path) == []
+    with pytest.raises(RuntimeError, match="unknown handle"):
+        ops.prefetch(written)
+
+
 def test_misuse_is_reported(store):
     x = torch.randn(3, 4)
     handle = ops.offload(x, store)
