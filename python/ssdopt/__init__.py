@@ -14,6 +14,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import torch  # noqa: F401  (loads libtorch before the extension ssdopt._C)
+
 from .options import parse_memory_size
 from .planning import PlanningError
 
@@ -25,7 +27,7 @@ __all__ = ["backend", "export", "stats", "reset_stats", "parse_memory_size", "Pl
 
 def backend(**options: Any):
     """The "ssd" backend with its options checked now (see `ssdopt.options`)."""
-    from .backend import backend as make_backend
+    from .dynamo_backend import backend as make_backend
 
     return make_backend(**options)
 
@@ -41,7 +43,7 @@ def stats() -> dict[str, Any]:
     """What the backend did in this process: the runtime's counters (bytes
     written and read, stall seconds) and, per planned graph, its planned peak
     memory; `planned_peak_bytes` is the largest of those."""
-    from . import backend as backend_module
+    from . import dynamo_backend as backend_module
     from . import runtime
 
     result = dict(runtime.stats())

@@ -61,10 +61,9 @@ def plan(
         report = report_path or os.path.join(scratch, "report.json")
         with open(source, "w") as file:
             file.write(mlir)
-        pipeline = (
-            f"memory-budget={memory_budget} target={target} policy={policy} "
-            f"movable={movable} report={report}"
-        )
+        pipeline = f"memory-budget={memory_budget} target={target} policy={policy} report={report}"
+        if movable:
+            pipeline += f" movable={movable}"
         command = [binary, source, f"--ssd-offload-pipeline={pipeline}", "-o", os.devnull]
         result = subprocess.run(command, capture_output=True, text=True)
         if result.returncode != 0:

@@ -1,0 +1,438 @@
+"""The `torch.compile` backend "ssd".
+
+For each graph dynamo captures, AOTAutograd traces the joint forward and
+backward graph and partitions it (the default partitioner under the eager
+inner compiler, inductor's min-cut one under inductor). Then:
+
+1. The forward and backward graphs are joined into one step, in execution
+   order, and exported to the input IR of `ssd-opt`, with the backward's
+   first op marked (`ssd.backward_start`).
+2. `ssd-opt --ssd-offload-pipeline` plans it at the memory budget, moving only
+   activations saved for the backward (`movable=activation`): parameters and
+   inputs belong to the caller, so moving them would free nothing.
+3. Each saved activation the plan moves is written to `offload_dir` by
+   `ssdopt.offload` right after its last forward use (the forward returns a
+   small handle in its place, so its memory is freed once the write is done);
+   the backward starts `ssdopt.prefetch` at the planned point and
+   `ssdopt.wait`s right before the first use.
+
+Saved tensors that share storage (a tensor and its views) move together: the
+one that covers the storage is written once and the others are rebuilt as
+views of it after the wait. Saved tensors that alias a graph input stay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import functools
+import itertools
+import json
+import logging
+import os
+from typing import Any, Callable, Mapping, Sequence
+
+import torch
+import torch.fx
+from torch._prims_common import is_non_overlapping_and_dense_or_false
+from torch.multiprocessing.reductions import StorageWeakRef
+
+from . import planning
+from .options import Options, parse_options
+
+logger = logging.getLogger("ssdopt")
+
+# One entry per graph the backend planned, for `ssdopt.stats()`.
+_planned_graphs: list[dict[str, Any]] = []
+_graph_ids = itertools.count()
+
+
+def planned_graphs() -> list[dict[str, Any]]:
+    return list(_planned_graphs)
+
+
+def backend(**options: Any) -> Callable[..., Any]:
+    """The backend with its options checked now: pass the result as
+    `torch.compile(model, backend=ssdopt.backend(memory_budget=..., ...))`."""
+    return _SsdBackend(parse_options(options))
+
+
+def ssd_backend(
+    gm: torch.fx.GraphModule,
+    example_inputs: Sequence[Any],
+    options: Mapping[str, Any] | None = None,
+    **unsupported: Any,
+) -> Any:
+    """The entry point `torch.compile(..., backend="ssd", options={...})`
+    reaches through `torch_dynamo_backends`."""
+    if unsupported:
+        raise ValueError(
+            f"the 'ssd' backend does not take {', '.join(sorted(unsupported))}; "
+            "pass its settings in options={...}"
+        )
+    return _SsdBackend(parse_options(options))(gm, example_inputs)
+
+
+class _SsdBackend:
+    def __init__(self, options: Options):
+        self.options = options
+        self._store: int | None = None
+
+    def store(self) -> int:
+        if self._store is None:
+            from . import runtime
+
+            self._store = runtime.open_store(self.options.offload_dir)
+        return self._store
+
+    def __call__(self, gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Any:
+        from . import _ops  # noqa: F401  (registers torch.ops.ssdopt)
+
+        self.store()  # a bad offload_dir fails here, at compile time
+        graph_id = next(_graph_ids)
+        if self.options.inner == "eager":
+            from functorch.compile import make_boxed_func
+            from torch._dynamo.backends.common import aot_autograd
+            from torch._functorch.partitioners import default_partition
+
+            def eager(module: torch.fx.GraphModule, _: Any) -> Any:
+                return make_boxed_func(module.forward)
+
+            partition = functools.partial(self._partition, graph_id, default_partition)
+            return aot_autograd(
+                fw_compiler=eager, bw_compiler=eager, partition_fn=partition
+            )(gm, example_inputs)
+
+        from torch._inductor.compile_fx import compile_fx
+
+        partitioner = _InductorPartitioner(self, graph_id)
+        return compile_fx(gm, example_inputs, config_patches={"custom_partitioner_fn": partitioner})
+
+    def _partition(
+        self,
+        graph_id: int,
+        partitioner: Callable[..., Any],
+        joint: torch.fx.GraphModule,
+        joint_inputs: Any,
+        *,
+        num_fwd_outputs: int,
+        **kwargs: Any,
+    ) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
+        fw, bw = partitioner(joint, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+        _OffloadRewriter(self, graph_id, fw, bw, num_fwd_outputs).run()
+        return fw, bw
+
+
+def _inductor_partitioner_base():
+    from torch._inductor.custom_graph_pass import CustomPartitionerFn
+
+    return CustomPartitionerFn
+
+
+class _InductorPartitioner(_inductor_partitioner_base()):
+    """Inductor's min-cut partition, then the offload rewrite."""
+
+    def __init__(self, backend: _SsdBackend, graph_id: int):
+        self.backend = backend
+        self.graph_id = graph_id
+
+    def __call__(self, joint, joint_inputs, **kwargs):
+        from torch._functorch.partitioners import min_cut_rematerialization_partition
+
+        return self.backend._partition(
+            self.graph_id, min_cut_rematerialization_partition, joint, joint_inputs, **kwargs
+        )
+
+    def uuid(self):
+        return None  # plans depend on the options and the disk: never cached
+
+
+@dataclasses.dataclass
+class _SavedGroup:
+    """Saved tensors of one storage: `base` covers all of it."""
+
+    base: torch.fx.Node
+    members: list[int]  # indices into the saved list
+    gap: dict[str, Any] | None = None
+
+
+def _val(node: Any) -> torch.Tensor | None:
+    value = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    return value if isinstance(value, torch.Tensor) else None
+
+
+def _storage_key(value: torch.Tensor) -> Any:
+    return StorageWeakRef(value.untyped_storage()).cdata
+
+
+def _covers_storage(value: torch.Tensor) -> bool:
+    return (
+        value.storage_offset() == 0
+        and is_non_overlapping_and_dense_or_false(value)
+        and value.numel() * value.element_size() == value.untyped_storage().nbytes()
+    )
+
+
+class _OffloadRewriter:
+    def __init__(self, backend: _SsdBackend, graph_id: int, fw, bw, num_fwd_outputs: int):
+        self.backend = backend
+        self.options = backend.options
+        self.graph_id = graph_id
+        self.fw, self.bw = fw, bw
+        self.num_fwd_outputs = num_fwd_outputs
+        self.fw_output = next(iter(fw.graph.find_nodes(op="output")))
+        self.saved = list(self.fw_output.args[0])[num_fwd_outputs:]
+        self.bw_placeholders = list(bw.graph.find_nodes(op="placeholder"))
+
+    # -- planning ----------------------------------------------------------
+
+    def movable_groups(self) -> dict[Any, _SavedGroup]:
+        """Storage groups of saved tensors that offloading can free."""
+        input_storages = {
+            _storage_key(value)
+            for node in self.fw.graph.find_nodes(op="placeholder")
+            if (value := _val(node)) is not None
+        }
+        groups: dict[Any, _SavedGroup] = {}
+        rejected: set[Any] = set()
+        for index, node in enumerate(self.saved):
+            value = _val(node)
+            if value is None or node.op == "placeholder" or value.device.type not in ("cpu", "cuda"):
+                continue
+            key = _storage_key(value)
+            if key in input_storages or key in rejected:
+                continue
+            group = groups.setdefault(key, _SavedGroup(base=None, members=[]))  # type: ignore[arg-type]
+            group.members.append(index)
+            if group.base is None and _covers_storage(value):
+                group.base = node
+        for key in [key for key, group in groups.items() if group.base is None]:
+            del groups[key]  # no saved tensor covers the storage: keep it resident
+        return groups
+
+    def joined_step(self) -> tuple[torch.fx.GraphModule, dict[torch.fx.Node, tuple[str, torch.fx.Node]], torch.fx.Node | None]:
+        """The forward then the backward as one graph, the backward's saved
+        inputs wired to the forward values, for planning."""
+        graph = torch.fx.Graph()
+        origin: dict[torch.fx.Node, tuple[str, torch.fx.Node]] = {}
+        fw_env: dict[torch.fx.Node, torch.fx.Node] = {}
+        bw_env: dict[torch.fx.Node, torch.fx.Node] = {}
+        for node in self.fw.graph.find_nodes(op="placeholder"):
+            fw_env[node] = graph.placeholder(node.name)
+            fw_env[node].meta = dict(node.meta)
+        for index, node in enumerate(self.bw_placeholders):
+            if index >= len(self.saved):
+                bw_env[node] = graph.placeholder(node.name)
+                bw_env[node].meta = dict(node.meta)
+        for node in self.fw.graph.nodes:
+            if node.op in ("call_function", "call_method", "call_module", "get_attr"):
+                fw_env[node] = graph.node_copy(node, lambda n: fw_env[n])
+                origin[fw_env[node]] = ("fw", node)
+        for index, node in enumerate(self.bw_placeholders[: len(self.saved)]):
+            saved = self.saved[index]
+            if isinstance(saved, torch.fx.Node) and saved in fw_env:
+                bw_env[node] = fw_env[saved]
+            else:  # a symbolic int or an opaque object: not a tensor
+                bw_env[node] = graph.placeholder(node.name)
+                bw_env[node].meta = dict(node.meta)
+        backward_start = None
+        for node in self.bw.graph.nodes:
+            if node.op in ("call_function", "call_method", "call_module", "get_attr"):
+                bw_env[node] = graph.node_copy(node, lambda n: bw_env[n])
+                origin[bw_env[node]] = ("bw", node)
+                if backward_start is None and node.op == "call_function" and node.target is not operator.getitem:
+                    backward_start = bw_env[node]
+        outputs = [fw_env[n] for n in self.fw_output.args[0][: self.num_fwd_outputs] if isinstance(n, torch.fx.Node)]
+        bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
+        outputs += [bw_env[n] for n in bw_output.args[0] if isinstance(n, torch.fx.Node)]
+        graph.output(tuple(outputs))
+        return torch.fx.GraphModule(torch.nn.Module(), graph), origin, backward_start
+
+    def plan(self, groups: dict[Any, _SavedGroup]) -> dict[str, Any] | None:
+        from .exporter import fx_to_mlir
+
+        step, origin, backward_start = self.joined_step()
+        placeholders = list(step.graph.find_nodes(op="placeholder"))
+        outputs = next(iter(step.graph.find_nodes(op="output"))).args[0]
+        exported = fx_to_mlir(
+            step,
+            arg_roles=["input"] * len(placeholders),
+            arg_names=[node.name for node in placeholders],
+            result_names=[None] * len(outputs),
+            function_name=f"graph{self.graph_id}",
+            backward_start=backward_start,
+        )
+        report_path = None
+        if self.options.report_dir:
+            report_path = os.path.join(self.options.report_dir, f"graph{self.graph_id}.json")
+        report = planning.plan(
+            exported.text,
+            memory_budget=self.options.memory_budget,
+            target=self.options.target or self.default_target(),
+            policy=self.options.policy,
+            ssd_opt=self.options.ssd_opt,
+            report_path=report_path,
+        )
+        # Which saved group each planned gap moves.
+        group_of_fw_node = {}
+        for key, group in groups.items():
+            for index in group.members:
+                group_of_fw_node[self.saved[index]] = key
+        op_nodes = exported.op_nodes
+        self.op_origin = [origin.get(node) for node in op_nodes]
+        for gap in report.get("plan", []):
+            if "op" not in gap or not gap.get("writes") or gap.get("leaves_on_ssd"):
+                continue
+            node = self.result_node(op_nodes[gap["op"]], gap.get("result", 0))
+            phase, original = origin.get(node, (None, None))
+            key = group_of_fw_node.get(original) if phase == "fw" else None
+            if key is None or groups[key].gap is not None:
+                continue
+            groups[key].gap = gap
+        return report
+
+    @staticmethod
+    def result_node(op_node: torch.fx.Node, result: int) -> torch.fx.Node:
+        if result == 0 and not isinstance(op_node.meta.get("val"), (tuple, list)):
+            return op_node
+        for user in op_node.users:
+            if user.target is operator.getitem and user.args[1] == result:
+                return user
+        return op_node
+
+    def default_target(self) -> str:
+        devices = {
+            value.device.type
+            for node in self.fw.graph.nodes
+            if (value := _val(node)) is not None
+        }
+        return "h100-pcie5-pm1743" if "cuda" in devices else "epyc9654-990pro"
+
+    # -- rewriting ---------------------------------------------------------
+
+    def run(self) -> None:
+        groups = self.movable_groups()
+        report = self.plan(groups) if groups else None
+        moved = [group for group in groups.values() if group.gap is not None]
+        for group in moved:
+            self.rewrite(group)
+        if moved:
+            outputs = list(self.fw_output.args[0])
+            self.fw_output.args = (tuple(outputs),)
+            for module in (self.fw, self.bw):
+                module.graph.lint()
+                module.recompile()
+        self.record(report, groups, moved)
+
+    def position(self, op_index: int) -> tuple[str, torch.fx.Node] | None:
+        if 0 <= op_index < len(self.op_origin):
+            return self.op_origin[op_index]
+        return None
+
+    def rewrite(self, group: _SavedGroup) -> None:
+        ops = torch.ops.ssdopt
+        gap = group.gap
+        base = group.base
+        value = _val(base)
+        store = self.backend.store()
+        fake_mode = value.fake_mode if hasattr(value, "fake_mode") else None
+
+        # Forward: write the base after its last forward use (the planner's
+        # offload slot, never before the members are defined).
+        members = [self.saved[index] for index in group.members]
+        order = {node: index for index, node in enumerate(self.fw.graph.nodes)}
+        anchor = max(members, key=order.__getitem__)
+        slot_node = self.position(gap.get("offload_slot", 0) - 1)
+        if slot_node and slot_node[0] == "fw" and order[slot_node[1]] > order[anchor]:
+            anchor = slot_node[1]
+        while anchor.next.op != "output" and anchor.next.target is operator.getitem:
+            anchor = anchor.next
+        with self.fw.graph.inserting_after(anchor):
+            handle = self.fw.graph.call_function(ops.offload.default, (base, store))
+        handle.meta["val"] = self.fake(fake_mode, lambda: torch.empty((), dtype=torch.int64))
+        outputs = list(self.fw_output.args[0])
+        for index in group.members:
+            outputs[self.num_fwd_outputs + index] = handle
+        self.fw_output.args = (tuple(outputs),)
+
+        # Backward: the handle arrives in the base's saved slot; prefetch at
+        # the planned point, wait before the first use of any member.
+        bw_nodes = list(self.bw.graph.nodes)
+        bw_order = {node: index for index, node in enumerate(bw_nodes)}
+        placeholders = [self.bw_placeholders[index] for index in group.members]
+        uses = [user for placeholder in placeholders for user in placeholder.users]
+        first_compute = next(node for node in bw_nodes if node.op != "placeholder")
+        first_use = min(uses, key=bw_order.__getitem__) if uses else first_compute
+        prefetch_at = first_compute
+        planned = self.position(gap.get("prefetch_slot", -1))
+        if planned and planned[0] == "bw" and bw_order[planned[1]] <= bw_order[first_use]:
+            prefetch_at = planned[1]
+        handle_input = placeholders[0]
+        with self.bw.graph.inserting_before(prefetch_at):
+            ticket = self.bw.graph.call_function(ops.prefetch.default, (handle_input,))
+        ticket.meta["val"] = self.fake(fake_mode, lambda: torch.empty((), dtype=torch.int64))
+        with self.bw.graph.inserting_before(first_use):
+            loaded = self.bw.graph.call_function(
+                ops.wait.default,
+                (ticket, list(value.shape), list(value.stride()), value.dtype, value.device),
+            )
+            loaded.meta["val"] = value
+            replacements = {}
+            for index, placeholder in zip(group.members, placeholders):
+                member = _val(self.saved[index])
+                if self.saved[index] is base:
+                    replacements[placeholder] = loaded
+                    continue
+                view = self.bw.graph.call_function(
+                    torch.ops.aten.as_strided.default,
+                    (loaded, list(member.shape), list(member.stride()), member.storage_offset()),
+                )
+                view.meta["val"] = member
+                replacements[placeholder] = view
+        for placeholder, replacement in replacements.items():
+            for user in list(placeholder.users):
+                if user is not ticket:
+                    user.replace_input_with(placeholder, replacement)
+        handle_input.meta["val"] = handle.meta["val"]
+        for placeholder in placeholders[1:]:
+            placeholder.meta["val"] = handle.meta["val"]
+
+    @staticmethod
+    def fake(mode: Any, make: Callable[[], torch.Tensor]) -> torch.Tensor:
+        if mode is None:
+            return make()
+        with mode:
+            return make()
+
+    def record(self, report: dict[str, Any] | None, groups: dict[Any, _SavedGroup], moved: list[_SavedGroup]) -> None:
+        saved_tensors = sum(1 for node in self.saved if _val(node) is not None)
+        entry = {
+            "graph": self.graph_id,
+            "saved_tensors": saved_tensors,
+            "offloaded_tensors": sum(len(group.members) for group in moved),
+            "offloaded_bytes": sum(_val(group.base).untyped_storage().nbytes() for group in moved),
+            "movable_bytes": sum(_val(group.base).untyped_storage().nbytes() for group in groups.values()),
+        }
+        if report is not None:
+            for key in (
+                "memory_budget_bytes",
+                "peak_bytes_before",
+                "peak_bytes_after",
+                "predicted_step_seconds",
+                "stall_seconds",
+                "lower_bound_seconds",
+                "target",
+                "policy",
+            ):
+                entry[key] = report.get(key)
+        _planned_graphs.append(entry)
+        logger.info(
+            "graph %d: %d saved tensors, offloading %d (%d bytes); planned peak %s of budget %d bytes",
+            self.graph_id,
+            saved_tensors,
+            entry["offloaded_tensors"],
+            entry["offloaded_bytes"],
+            entry.get("peak_bytes_after", "unplanned"),
+            self.options.memory_budget,
+        )
+        logger.debug("graph %d report: %s", self.graph_id, json.dumps(report))

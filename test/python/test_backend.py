@@ -1,0 +1,236 @@
+"""The torch.compile backend "ssd" on the CPU: training under a budget that
+forces offload is bitwise identical to the same compilation without offload,
+the bytes really go through files in offload_dir, and bad input fails early."""
+
+from __future__ import annotations
+
+import copy
+import logging
+import os
+import subprocess
+
+import pytest
+import torch
+
+import ssdopt
+from ssdopt import dynamo_backend
+
+NO_LIMIT = 1 << 50
+
+
+def make_mlp() -> tuple[torch.nn.Module, tuple[torch.Tensor, ...]]:
+    model = torch.nn.Sequential(
+        torch.nn.Linear(64, 256), torch.nn.GELU(), torch.nn.Linear(256, 256), torch.nn.ReLU(),
+        torch.nn.Linear(256, 10),
+    )
+    return model, (torch.randn(32, 64),)
+
+
+def make_cnn() -> tuple[torch.nn.Module, tuple[torch.Tensor, ...]]:
+    model = torch.nn.Sequential(
+        torch.nn.Conv2d(3, 16, 3, padding=1), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
+        torch.nn.Conv2d(16, 16, 3, padding=1), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
+        torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 10),
+    )
+    return model, (torch.randn(8, 3, 16, 16),)
+
+
+class TinyGPT2(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        from transformers import GPT2Config, GPT2LMHeadModel
+
+        config = GPT2Config(
+            n_layer=2, n_head=2, n_embd=64, vocab_size=256, n_positions=64,
+            resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0,
+        )
+        self.model = GPT2LMHeadModel(config)
+
+    def forward(self, tokens):
+        return self.model(tokens, use_cache=False).logits
+
+
+def make_gpt2() -> tuple[torch.nn.Module, tuple[torch.Tensor, ...]]:
+    return TinyGPT2(), (torch.randint(0, 256, (4, 32)),)
+
+
+MODELS = {"mlp": make_mlp, "cnn": make_cnn, "gpt2": make_gpt2}
+OPTIMIZERS = {
+    "sgd": lambda params: torch.optim.SGD(params, lr=0.05, momentum=0.9),
+    "adamw": lambda params: torch.optim.AdamW(params, lr=1e-3),
+}
+
+
+def loss_of(output: torch.Tensor) -> torch.Tensor:
+    return output.float().pow(2).mean()
+
+
+def train(model, inputs, optimizer_name, steps, compile_backend=None):
+    model = copy.deepcopy(model)
+    optimizer = OPTIMIZERS[optimizer_name](model.parameters())
+    forward = torch.compile(model, backend=compile_backend) if compile_backend else model
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_of(forward(*inputs))
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.detach().clone())
+    return losses, [p.detach().clone() for p in model.parameters()]
+
+
+def forcing_budget(model, inputs, offload_dir, inner="eager") -> int:
+    """A budget below the unplanned peak that offloading saved activations
+    can meet: the peak less a third of the movable bytes."""
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    train(model, inputs, "sgd", 1, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=offload_dir, inner=inner))
+    graphs = dynamo_backend.planned_graphs()[start:]
+    biggest = max(graphs, key=lambda graph: graph["movable_bytes"])
+    assert biggest["movable_bytes"] > 0, biggest
+    return biggest["peak_bytes_before"] - biggest["movable_bytes"] // 3
+
+
+@pytest.mark.parametrize("model_name,optimizer_name", [("mlp", "adamw"), ("mlp", "sgd"), ("cnn", "sgd"), ("cnn", "adamw"), ("gpt2", "adamw")])
+def test_offload_is_bitwise_identical(tmp_path, model_name, optimizer_name):
+    torch.manual_seed(0)
+    model, inputs = MODELS[model_name]()
+    budget = forcing_budget(model, inputs, str(tmp_path))
+    steps = 3
+
+    torch._dynamo.reset()
+    reference_losses, reference_params = train(
+        model, inputs, optimizer_name, steps, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path))
+    )
+    torch._dynamo.reset()
+    ssdopt.reset_stats()
+    start = len(dynamo_backend.planned_graphs())
+    losses, params = train(
+        model, inputs, optimizer_name, steps, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path))
+    )
+    stats = ssdopt.stats()
+    graphs = stats["graphs"][start:]
+
+    assert any(graph["offloaded_tensors"] > 0 for graph in graphs), graphs
+    assert all(graph["peak_bytes_after"] <= budget for graph in graphs if graph["offloaded_tensors"])
+    assert stats["bytes_written"] > 0
+    assert stats["bytes_read"] == stats["bytes_written"]
+    assert stats["live_handles"] == 0
+    assert os.listdir(tmp_path) == [], "the offload files must be gone after the step"
+
+    for got, want in zip(losses, reference_losses):
+        assert torch.equal(got, want)
+    for got, want in zip(params, reference_params):
+        assert torch.equal(got, want)
+
+    eager_losses, eager_params = train(model, inputs, optimizer_name, steps)
+    for got, want in zip(losses, eager_losses):
+        torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
+    for got, want in zip(params, eager_params):
+        torch.testing.assert_close(got, want, rtol=1e-3, atol=1e-4)
+
+
+def test_registered_by_name_with_options(tmp_path, caplog):
+    torch.manual_seed(0)
+    model, inputs = make_mlp()
+    budget = forcing_budget(model, inputs, str(tmp_path))
+    torch._dynamo.reset()
+    ssdopt.reset_stats()
+    compiled = torch.compile(copy.deepcopy(model), backend="ssd", options={"memory_budget": budget, "offload_dir": str(tmp_path)})
+    with caplog.at_level(logging.INFO, logger="ssdopt"):
+        loss_of(compiled(*inputs)).backward()
+    assert ssdopt.stats()["bytes_written"] > 0
+    assert any("offloading" in record.getMessage() for record in caplog.records)
+
+
+def test_inductor_inner(tmp_path):
+    torch.manual_seed(0)
+    model, inputs = make_mlp()
+    budget = forcing_budget(model, inputs, str(tmp_path), inner="inductor")
+    torch._dynamo.reset()
+    ssdopt.reset_stats()
+    losses, params = train(model, inputs, "sgd", 2, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path), inner="inductor"))
+    eager_losses, eager_params = train(model, inputs, "sgd", 2)
+    assert ssdopt.stats()["bytes_written"] > 0
+    for got, want in zip(params, eager_params):
+        torch.testing.assert_close(got, want, rtol=1e-3, atol=1e-4)
+
+
+def test_graph_breaks_are_planned_separately(tmp_path):
+    class Broken(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.first = torch.nn.Linear(32, 128)
+            self.second = torch.nn.Linear(128, 32)
+
+        def forward(self, x):
+            x = torch.relu(self.first(x))
+            torch._dynamo.graph_break()
+            return torch.relu(self.second(x))
+
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    model = Broken()
+    compiled = torch.compile(model, backend=ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path)))
+    loss_of(compiled(torch.randn(16, 32))).backward()
+    assert len(dynamo_backend.planned_graphs()) - start == 2
+
+
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "colour": "red"}, "unknown option 'colour'"),
+        ({"memory_budget": "lots", "offload_dir": "{tmp}"}, "cannot parse memory size 'lots'"),
+        ({"memory_budget": "1GiB", "offload_dir": "{tmp}/missing"}, "does not exist"),
+        ({"offload_dir": "{tmp}"}, "needs the option 'memory_budget'"),
+        ({"memory_budget": "1GiB"}, "needs the option 'offload_dir'"),
+        ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "inner": "tvm"}, "unknown inner compiler 'tvm'"),
+        ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "policy": "lru"}, "unknown policy 'lru'"),
+    ],
+)
+def test_bad_options_fail_before_compiling(tmp_path, options, message):
+    options = {key: value.replace("{tmp}", str(tmp_path)) if isinstance(value, str) else value for key, value in options.items()}
+    with pytest.raises(ValueError, match=message):
+        ssdopt.backend(**options)
+    model, inputs = make_mlp()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="ssd", options=options)
+    with pytest.raises(Exception, match=message):
+        compiled(*inputs)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to make a read-only directory unwritable")
+def test_unwritable_offload_dir(tmp_path):
+    directory = tmp_path / "ro"
+    directory.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1M,ro", "tmpfs", str(directory)], check=True)
+    try:
+        with pytest.raises(ValueError, match="not writable"):
+            ssdopt.backend(memory_budget="1GiB", offload_dir=str(directory))
+    finally:
+        subprocess.run(["umount", str(directory)], check=True)
+
+
+def test_budget_no_plan_can_meet_is_an_error(tmp_path):
+    model, inputs = make_mlp()
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend=ssdopt.backend(memory_budget=1024, offload_dir=str(tmp_path)))
+    with pytest.raises(Exception, match="ssd-opt could not plan"):
+        loss_of(compiled(*inputs)).backward()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to mount a small tmpfs")
+def test_disk_full_during_the_step_raises(tmp_path):
+    torch.manual_seed(0)
+    model, inputs = make_mlp()
+    budget = forcing_budget(model, inputs, str(tmp_path))
+    small = tmp_path / "small"
+    small.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4K", "tmpfs", str(small)], check=True)
+    try:
+        torch._dynamo.reset()
+        compiled = torch.compile(copy.deepcopy(model), backend=ssdopt.backend(memory_budget=budget, offload_dir=str(small)))
+        with pytest.raises(RuntimeError, match=r"(?i)no space|ENOSPC"):
+            loss_of(compiled(*inputs)).backward()
+    finally:
+        subprocess.run(["umount", "-l", str(small)], check=True)
