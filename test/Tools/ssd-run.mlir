@@ -7,18 +7,29 @@
 // RUN: not ssd-run %s --scratch-dir %t/scratch --target %S/Inputs/zero-rate-target.json 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not ssd-run %S/Inputs/unverified-plan.mlir --scratch-dir %t/scratch 2>&1 | FileCheck %s --check-prefix=UNVERIFIED
 // RUN: not ssd-run %s --scratch-dir %t/scratch --compute=guess 2>&1 | FileCheck %s --check-prefix=MODE
+// RUN: ssd-run %s --scratch-dir %t/scratch --target epyc9654-990pro --compute=model --steps 1 --min-seconds 0.05 \
+// RUN:   | FileCheck %s --check-prefix=MIN
+// RUN: not ssd-run %s --scratch-dir %t/scratch --min-seconds -1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
 // CHECK: "achieved_step_seconds":
 // CHECK: "bytes_read": 8192
 // CHECK: "bytes_written": 8192
+// CHECK: "median_step_seconds":
+// CHECK: "p90_step_seconds":
 // CHECK: "predicted_step_seconds":
 // CHECK: "read_gbps":
+// CHECK: "read_stall_seconds":
 // CHECK: "stall_seconds":
 // CHECK: "write_gbps":
+// CHECK: "write_stall_seconds":
+
+// Tests that --min-seconds runs more steps than --steps asks for.
+// MIN: "steps": {{[2-9]|[1-9][0-9]+}},
 
 // TARGET: "compute_flops":
+// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; 4 KiB latency over {{[0-9]+}} rounds: durable write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s)"
 // TARGET: "io_latency_seconds":
 // TARGET: "name": "calibrated"
 // TARGET: "ssd_read_bandwidth":
@@ -29,6 +40,7 @@
 // UNVERIFIED: uses a tensor after its release
 // UNVERIFIED: ssd-run: the plan does not verify; nothing ran
 // MODE: ssd-run: --compute must be spin or model, got 'guess'
+// NEGATIVE: ssd-run: --min-seconds must not be negative
 
 func.func @step(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a = ssd.kernel "f"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>

@@ -36,6 +36,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
+#include <numeric>
 #include <thread>
 #include <unistd.h>
 
@@ -56,6 +57,11 @@ static cl::opt<std::string>
                 cl::desc("spin: busy-wait each op's time; model: sleep it"));
 static cl::opt<unsigned> steps("steps", cl::init(3),
                                cl::desc("Steps to run (the mean is reported)"));
+static cl::opt<double> minSeconds(
+    "min-seconds", cl::init(0),
+    cl::desc("Run more steps than --steps until their total reaches this "
+             "many seconds: a step of a few latency-bound transfers needs "
+             "many samples before its mean settles"));
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::desc("The step function (default: the only one)"));
@@ -121,10 +127,12 @@ private:
   std::string directory;
 };
 
-/// What one step did.
+/// What one step did. Stalls are split by what the step waited for: a
+/// durable write (a release) or a read (a wait).
 struct StepMeasurement {
   double seconds = 0;
-  double stallSeconds = 0;
+  double writeStallSeconds = 0;
+  double readStallSeconds = 0;
 };
 
 /// Replays a plan: per slot the offloads, releases, prefetches and waits,
@@ -254,7 +262,7 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
       if (gap.writes) {
         Clock::time_point began = Clock::now();
         int status = ssdrt_handle_wait(ctx, handle);
-        step.stallSeconds += secondsSince(began);
+        step.writeStallSeconds += secondsSince(began);
         if (llvm::Error error = check(status, "waiting for an offload"))
           return std::move(error);
       }
@@ -271,7 +279,7 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
     for (unsigned index : waitsAt[slot]) {
       Clock::time_point began = Clock::now();
       int status = ssdrt_handle_wait(ctx, handles[plan.gaps[index].tensor]);
-      step.stallSeconds += secondsSince(began);
+      step.readStallSeconds += secondsSince(began);
       if (llvm::Error error = check(status, "waiting for a prefetch"))
         return std::move(error);
     }
@@ -333,19 +341,30 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
 }
 
 /// The latency of one small transfer, each way: a durable 4 KiB write (the
-/// runtime syncs every offload) and a 4 KiB read, averaged over rounds.
+/// runtime syncs every offload) and a 4 KiB read. Their distribution has a
+/// heavy tail (the mean of a durable write is often several times its
+/// median when the disk is shared), and a plan's step time is the sum of a
+/// few such latencies, so the means are taken over many rounds: at least
+/// 64 and for at least a second, so that a slow round weighs as often as it
+/// happens.
 struct Latencies {
   double write = 0;
   double read = 0;
+  double writeMedian = 0;
+  double readMedian = 0;
+  unsigned rounds = 0;
 };
 
 static llvm::Expected<Latencies> measureLatency(Runtime &runtime) {
   llvm::Expected<ssdrt_handle> handle = runtime.createHandle(4096);
   if (!handle)
     return handle.takeError();
-  constexpr int kRounds = 32;
-  Latencies latencies;
-  for (int round = 0; round < kRounds; ++round) {
+  constexpr unsigned kMinRounds = 64, kMaxRounds = 4096;
+  constexpr double kMinSeconds = 1.0;
+  std::vector<double> writes, reads;
+  Clock::time_point began = Clock::now();
+  while (writes.size() < kMinRounds ||
+         (secondsSince(began) < kMinSeconds && writes.size() < kMaxRounds)) {
     ssdrt_handle_mark_dirty(runtime.ctx, *handle);
     Clock::time_point start = Clock::now();
     if (llvm::Error error =
@@ -354,7 +373,7 @@ static llvm::Expected<Latencies> measureLatency(Runtime &runtime) {
     if (llvm::Error error =
             check(ssdrt_handle_wait(runtime.ctx, *handle), "write"))
       return std::move(error);
-    latencies.write += secondsSince(start) / kRounds;
+    writes.push_back(secondsSince(start));
     start = Clock::now();
     if (llvm::Error error =
             check(ssdrt_handle_prefetch(runtime.ctx, *handle, nullptr), "read"))
@@ -362,10 +381,18 @@ static llvm::Expected<Latencies> measureLatency(Runtime &runtime) {
     if (llvm::Error error =
             check(ssdrt_handle_wait(runtime.ctx, *handle), "read"))
       return std::move(error);
-    latencies.read += secondsSince(start) / kRounds;
+    reads.push_back(secondsSince(start));
   }
   ssdrt_handle_free(runtime.ctx, *handle);
-  return latencies;
+  auto mean = [](llvm::ArrayRef<double> values) {
+    return std::accumulate(values.begin(), values.end(), 0.0) / values.size();
+  };
+  auto median = [](std::vector<double> values) {
+    llvm::sort(values);
+    return values[values.size() / 2];
+  };
+  return Latencies{mean(writes), mean(reads), median(writes), median(reads),
+                   static_cast<unsigned>(writes.size())};
 }
 
 /// FLOP/s of a plain single-threaded multiply-add loop, and bytes/s of
@@ -428,9 +455,11 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   llvm::json::Object json = *target.toJSON().getAsObject();
   json["description"] =
       llvm::formatv("measured by ssd-run --calibrate on {0} in {1}; 4 KiB "
-                    "latency: durable write {2:e3} s, read {3:e3} s",
+                    "latency over {2} rounds: durable write mean {3:e3} s "
+                    "(median {4:e3} s), read mean {5:e3} s (median {6:e3} s)",
                     ssdrt_engine_name((*runtime)->ctx), scratchDir.getValue(),
-                    latency->write, latency->read)
+                    latency->rounds, latency->write, latency->writeMedian,
+                    latency->read, latency->readMedian)
           .str();
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
   return llvm::Error::success();
@@ -468,6 +497,9 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   if (steps == 0)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "--steps must be at least 1");
+  if (!(minSeconds >= 0))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--min-seconds must not be negative");
   llvm::Expected<planner::Target> target = planner::loadTarget(targetSpec);
   if (!target)
     return target.takeError();
@@ -509,23 +541,28 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   bool progress = steps > 1 && isatty(STDERR_FILENO);
   ssdrt_stats_t before;
   ssdrt_stats((*runtime)->ctx, &before);
-  double totalSeconds = 0, totalStall = 0;
-  for (unsigned i = 0; i < steps; ++i) {
+  double totalSeconds = 0, writeStall = 0, readStall = 0;
+  std::vector<double> stepSeconds;
+  while (stepSeconds.size() < steps || totalSeconds < minSeconds) {
     llvm::Expected<StepMeasurement> measured = runner.runStep();
     if (!measured)
       return measured.takeError();
     totalSeconds += measured->seconds;
-    totalStall += measured->stallSeconds;
+    writeStall += measured->writeStallSeconds;
+    readStall += measured->readStallSeconds;
+    stepSeconds.push_back(measured->seconds);
     if (progress)
-      llvm::errs() << llvm::formatv("\rssd-run: step {0}/{1}, {2:f3} s", i + 1,
-                                    steps.getValue(), measured->seconds);
+      llvm::errs() << llvm::formatv("\rssd-run: step {0}, {1:f3} s",
+                                    stepSeconds.size(), measured->seconds);
   }
   if (progress)
     llvm::errs() << "\n";
+  unsigned stepsRun = stepSeconds.size();
+  llvm::sort(stepSeconds);
   ssdrt_stats_t after;
   ssdrt_stats((*runtime)->ctx, &after);
 
-  double achieved = totalSeconds / steps;
+  double achieved = totalSeconds / stepsRun;
   // Bytes the timed steps moved (the untimed resets between steps excluded).
   uint64_t bytesWritten = extracted->plan.bytesOffloaded(graph);
   uint64_t bytesRead = extracted->plan.bytesPrefetched(graph);
@@ -534,11 +571,15 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
       {"target", target->name},
       {"compute", computeMode.getValue()},
       {"engine", ssdrt_engine_name((*runtime)->ctx)},
-      {"steps", static_cast<int64_t>(steps)},
+      {"steps", static_cast<int64_t>(stepsRun)},
       {"achieved_step_seconds", achieved},
+      {"median_step_seconds", stepSeconds[stepsRun / 2]},
+      {"p90_step_seconds", stepSeconds[stepsRun * 9 / 10]},
       {"predicted_step_seconds", predicted.stepSeconds},
       {"compute_seconds", predicted.computeSeconds},
-      {"stall_seconds", totalStall / steps},
+      {"stall_seconds", (writeStall + readStall) / stepsRun},
+      {"write_stall_seconds", writeStall / stepsRun},
+      {"read_stall_seconds", readStall / stepsRun},
       {"predicted_stall_seconds", predicted.stallSeconds},
       {"achieved_over_predicted", achieved / predicted.stepSeconds},
       {"bytes_read", static_cast<int64_t>(bytesRead)},
