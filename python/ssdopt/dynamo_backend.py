@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import torch
 import torch.fx
+from torch._inductor.custom_graph_pass import CustomPartitionerFn
 from torch._prims_common import is_non_overlapping_and_dense_or_false
 from torch.multiprocessing.reductions import StorageWeakRef
 
@@ -123,13 +124,7 @@ class _SsdBackend:
         return fw, bw
 
 
-def _inductor_partitioner_base():
-    from torch._inductor.custom_graph_pass import CustomPartitionerFn
-
-    return CustomPartitionerFn
-
-
-class _InductorPartitioner(_inductor_partitioner_base()):
+class _InductorPartitioner(CustomPartitionerFn):
     """Inductor's min-cut partition, then the offload rewrite."""
 
     def __init__(self, backend: _SsdBackend, graph_id: int):
@@ -151,7 +146,7 @@ class _InductorPartitioner(_inductor_partitioner_base()):
 class _SavedGroup:
     """Saved tensors of one storage: `base` covers all of it."""
 
-    base: torch.fx.Node
+    base: torch.fx.Node | None
     members: list[int]  # indices into the saved list
     gap: dict[str, Any] | None = None
 
@@ -194,15 +189,14 @@ class _OffloadRewriter:
             if (value := _val(node)) is not None
         }
         groups: dict[Any, _SavedGroup] = {}
-        rejected: set[Any] = set()
         for index, node in enumerate(self.saved):
             value = _val(node)
             if value is None or node.op == "placeholder" or value.device.type not in ("cpu", "cuda"):
                 continue
             key = _storage_key(value)
-            if key in input_storages or key in rejected:
+            if key in input_storages:
                 continue
-            group = groups.setdefault(key, _SavedGroup(base=None, members=[]))  # type: ignore[arg-type]
+            group = groups.setdefault(key, _SavedGroup(base=None, members=[]))
             group.members.append(index)
             if group.base is None and _covers_storage(value):
                 group.base = node
@@ -283,22 +277,13 @@ class _OffloadRewriter:
         for gap in report.get("plan", []):
             if "op" not in gap or not gap.get("writes") or gap.get("leaves_on_ssd"):
                 continue
-            node = self.result_node(op_nodes[gap["op"]], gap.get("result", 0))
+            node = exported.result_node(gap["op"], gap.get("result", 0))
             phase, original = origin.get(node, (None, None))
             key = group_of_fw_node.get(original) if phase == "fw" else None
             if key is None or groups[key].gap is not None:
                 continue
             groups[key].gap = gap
         return report
-
-    @staticmethod
-    def result_node(op_node: torch.fx.Node, result: int) -> torch.fx.Node:
-        if result == 0 and not isinstance(op_node.meta.get("val"), (tuple, list)):
-            return op_node
-        for user in op_node.users:
-            if user.target is operator.getitem and user.args[1] == result:
-                return user
-        return op_node
 
     def default_target(self) -> str:
         devices = {

@@ -5,6 +5,7 @@ the bytes really go through files in offload_dir, and bad input fails early."""
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import os
 import subprocess
@@ -234,3 +235,21 @@ def test_disk_full_during_the_step_raises(tmp_path):
             loss_of(compiled(*inputs)).backward()
     finally:
         subprocess.run(["umount", "-l", str(small)], check=True)
+
+
+def test_report_dir_gets_each_graphs_plan(tmp_path):
+    torch.manual_seed(0)
+    model, inputs = make_mlp()
+    budget = forcing_budget(model, inputs, str(tmp_path))
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    offload = tmp_path / "offload"
+    offload.mkdir()
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    train(model, inputs, "sgd", 1, ssdopt.backend(memory_budget=budget, offload_dir=str(offload), report_dir=str(reports)))
+    graph = dynamo_backend.planned_graphs()[start]
+    report = json.loads((reports / f"graph{graph['graph']}.json").read_text())
+    assert report["memory_budget_bytes"] == budget
+    assert report["peak_bytes_after"] <= budget < report["peak_bytes_before"]
+    assert any(gap["writes"] for gap in report["plan"])
