@@ -14,6 +14,7 @@
 #include "ssd/Transforms/ApplyPlan.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::ssd {
@@ -77,6 +78,9 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
   if (!roles)
     return func.emitError() << "movable: " << llvm::toString(roles.takeError());
   setup.options.movableRoles = *roles;
+  // The planner's candidates run in parallel where MLIR may use threads.
+  if (func.getContext()->isMultithreadingEnabled())
+    setup.options.threads = llvm::hardware_concurrency().compute_thread_count();
   FailureOr<planner::Target> loaded = parseTarget(func, target);
   if (failed(loaded))
     return failure();

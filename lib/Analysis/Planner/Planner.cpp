@@ -2,8 +2,9 @@
 //
 // Every policy is a victim rule plus a prefetch rule on one engine:
 //
-// 1. The eviction sweep walks the points in program order with the live
-//    bytes in a segment tree. Where live bytes exceed the budget it evicts
+// 1. The eviction sweep walks the points in program order, keeping the
+//    live bytes at its point (range additions on a difference array that
+//    the sweep line consumes). Where live bytes exceed the budget it evicts
 //    candidates until they fit. A candidate is an interval of a tensor
 //    between two touches (or from entry to the first touch of an argument,
 //    or from the last use of a value that may be returned as a handle to
@@ -32,8 +33,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <limits>
 #include <queue>
+#include <thread>
 
 using namespace ssd::planner;
 using llvm::createStringError;
@@ -183,6 +186,43 @@ private:
   size_t size;
   std::vector<int64_t> maximum;
   std::vector<int64_t> pending;
+};
+
+/// Live bytes seen by a sweep that only moves forward: range additions
+/// anywhere and queries at the sweep's point, both O(1). Points behind the
+/// sweep are not kept up to date; the sweep never looks at them again.
+class SweepLine {
+public:
+  explicit SweepLine(llvm::ArrayRef<uint64_t> initial)
+      : initial(initial), delta(initial.size() + 1, 0) {}
+
+  /// Adds `delta` to the points [from, to) that the sweep has not passed.
+  void add(uint32_t from, uint32_t to, int64_t change) {
+    from = std::max(from, current);
+    to = std::min<uint32_t>(to, initial.size());
+    if (from >= to || !change)
+      return;
+    if (from == current)
+      running += change;
+    else
+      delta[from] += change;
+    delta[to] -= change;
+  }
+
+  /// Live bytes at `point`, which is not before the previous query's.
+  int64_t at(uint32_t point) {
+    assert(point >= current && "the sweep only moves forward");
+    while (current < point)
+      running += delta[++current];
+    return static_cast<int64_t>(initial[point]) + running;
+  }
+
+private:
+  llvm::ArrayRef<uint64_t> initial;
+  std::vector<int64_t> delta;
+  uint32_t current = 0;
+  /// The sum of the additions that cover `current`.
+  int64_t running = 0;
 };
 
 /// Which candidate interval to evict first.
@@ -637,7 +677,7 @@ private:
   /// Whether each tensor's role may move.
   llvm::ArrayRef<uint8_t> movable;
   llvm::ArrayRef<uint8_t> demotion;
-  LiveTree live;
+  SweepLine live;
   Plan plan;
   /// Candidates by class; rules other than WriteAware use one heap.
   std::array<std::priority_queue<Candidate>, 4> heaps;
@@ -825,6 +865,9 @@ Evaluated evaluate(const PlanningContext &context, Plan plan) {
   return evaluated(context, std::move(plan), stepSeconds);
 }
 
+/// The simulations one scheduleOnQueues call makes.
+unsigned scheduleSimulations(unsigned rounds) { return 2 * (2 + rounds); }
+
 /// Issues offloads in the order of their releases: each write goes out
 /// right after its definition but never before a write that is needed
 /// earlier, so that the FIFO write queue serves the earliest deadline first.
@@ -932,6 +975,31 @@ void delayPrefetches(const PlanningContext &context, Evaluated &best) {
       return;
     }
   }
+}
+
+/// One plan the `ssd` search makes and judges: a baseline's, or one victim
+/// rule's with the queue-driven schedule.
+struct SearchCandidate {
+  std::optional<Policy> baseline;
+  VictimRule rule;
+};
+
+/// Runs `task(0)` .. `task(count - 1)` on up to `threads` threads, this one
+/// included, each index once. Tasks take the next index when they finish,
+/// so uneven tasks balance; what each computes depends only on its index.
+void runInParallel(size_t count, unsigned threads,
+                   llvm::function_ref<void(size_t)> task) {
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t index; (index = next.fetch_add(1)) < count;)
+      task(index);
+  };
+  std::vector<std::thread> helpers;
+  for (size_t helper = 1; helper < std::min<size_t>(threads, count); ++helper)
+    helpers.emplace_back(work);
+  work();
+  for (std::thread &helper : helpers)
+    helper.join();
 }
 
 struct BaselineRules {
@@ -1066,44 +1134,87 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
   } else {
     if (llvm::Error error = checkFeasible(options.memoryBudget))
       return std::move(error);
-    // The baselines' plans first: `ssd` is never slower than any of them.
-    if (options.ssdConsidersBaselines) {
-      for (Policy baseline : allPolicies()) {
-        if (baseline == Policy::Ssd)
-          continue;
-        PlannerOptions baselineOptions = options;
-        baselineOptions.policy = baseline;
-        llvm::Expected<Plan> candidate = plan(baselineOptions);
-        if (!candidate)
-          return candidate.takeError();
-        candidate->detail = "baseline:" + policyName(baseline).str();
-        consider(evaluate(context, std::move(*candidate)));
-      }
-    }
-    // Our own candidates, most promising first: each victim rule with the
-    // queue-driven schedule, then stall repair, while the effort lasts.
-    auto withinEffort = [&] {
-      return context.simulatedPoints < options.effortPoints;
-    };
-    std::optional<VictimRule> bestRule;
+    // The baselines' plans first, so that `ssd` is never slower than any of
+    // them; then our own, most promising first: each victim rule with the
+    // queue-driven schedule while the effort lasts. Every candidate is
+    // independent of the others, so they are made on `options.threads`
+    // threads and then judged in this order, whatever order they finished
+    // in.
+    std::vector<SearchCandidate> candidates;
+    if (options.ssdConsidersBaselines)
+      for (Policy baseline : allPolicies())
+        if (baseline != Policy::Ssd)
+          candidates.push_back({baseline, VictimRule::FurthestNextUse});
+    // The effort each candidate takes is known before it is made (each
+    // simulates a fixed number of times), so the list is too.
+    uint64_t points = lifetimes.numPoints();
+    uint64_t effort = candidates.size() * points;
+    unsigned ownCandidates = 0;
     for (VictimRule rule :
          {VictimRule::FurthestNextUse, VictimRule::WriteAware,
           VictimRule::CopiesFirst, VictimRule::LargestArea,
           VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
-      if (bestRule && !withinEffort())
+      if (ownCandidates && effort >= options.effortPoints)
         break;
-      llvm::Expected<Plan> gaps = sweep(
-          context, unplannedLive, options.memoryBudget, rule, std::nullopt);
+      candidates.push_back({std::nullopt, rule});
+      ++ownCandidates;
+      effort += scheduleSimulations(options.refinementRounds) * points;
+    }
+    auto makeCandidate =
+        [&](PlanningContext &taskContext,
+            const SearchCandidate &candidate) -> llvm::Expected<Evaluated> {
+      if (candidate.baseline) {
+        PlannerOptions baselineOptions = options;
+        baselineOptions.policy = *candidate.baseline;
+        llvm::Expected<Plan> gaps = chooseGaps(baselineOptions);
+        if (!gaps)
+          return gaps.takeError();
+        schedulePrefetches(*gaps, baselineOptions);
+        gaps->detail = "baseline:" + policyName(*candidate.baseline).str();
+        return evaluate(taskContext, std::move(*gaps));
+      }
+      llvm::Expected<Plan> gaps =
+          sweep(taskContext, unplannedLive, options.memoryBudget,
+                candidate.rule, std::nullopt);
       if (!gaps)
         return gaps.takeError();
-      Evaluated candidate =
-          scheduleOnQueues(context, *gaps, options.refinementRounds);
-      candidate.plan.detail =
-          victimRuleName(rule).str() + "+" + candidate.plan.detail;
-      if (!bestRule || candidate.betterThan(*best))
-        bestRule = rule;
+      Evaluated made =
+          scheduleOnQueues(taskContext, *gaps, options.refinementRounds);
+      made.plan.detail =
+          victimRuleName(candidate.rule).str() + "+" + made.plan.detail;
+      return std::move(made);
+    };
+    std::vector<std::optional<llvm::Expected<Evaluated>>> made(
+        candidates.size());
+    std::vector<uint64_t> simulated(candidates.size(), 0);
+    // Our own candidates take longest: they start first.
+    runInParallel(candidates.size(), options.threads, [&](size_t task) {
+      size_t index = candidates.size() - 1 - task;
+      PlanningContext taskContext = context;
+      made[index].emplace(makeCandidate(taskContext, candidates[index]));
+      simulated[index] = taskContext.simulatedPoints;
+    });
+    // The first candidate that failed decides the error.
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      if (*made[index])
+        continue;
+      for (size_t other = index + 1; other < candidates.size(); ++other)
+        if (!*made[other])
+          llvm::consumeError(made[other]->takeError());
+      return made[index]->takeError();
+    }
+    std::optional<VictimRule> bestRule;
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      context.simulatedPoints += simulated[index];
+      Evaluated &candidate = **made[index];
+      if (!candidates[index].baseline &&
+          (!bestRule || candidate.betterThan(*best)))
+        bestRule = candidates[index].rule;
       consider(std::move(candidate));
     }
+    auto withinEffort = [&] {
+      return context.simulatedPoints < options.effortPoints;
+    };
     // Stall repair: demote the tensor that stalls compute the most so that
     // the sweep evicts something else instead; keep what helps.
     std::vector<uint8_t> demotion(graph.numTensors(), 0);

@@ -66,6 +66,9 @@ struct PlannerOptions {
   uint64_t effortPoints = 4'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
+  /// Threads on which `ssd` makes its candidate plans. The plan does not
+  /// depend on it.
+  unsigned threads = 1;
 };
 
 /// The budget is below what the op at `point` needs resident: its operands
