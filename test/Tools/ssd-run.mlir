@@ -13,9 +13,11 @@
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
+// CHECK: "achieved_compute_seconds":
 // CHECK: "achieved_step_seconds":
 // CHECK: "bytes_read": 8192
 // CHECK: "bytes_written": 8192
+// CHECK: "issue_seconds":
 // CHECK: "median_step_seconds":
 // CHECK: "p90_step_seconds":
 // CHECK: "predicted_step_seconds":

@@ -133,6 +133,11 @@ struct StepMeasurement {
   double seconds = 0;
   double writeStallSeconds = 0;
   double readStallSeconds = 0;
+  /// Time inside the calls that start transfers and release memory (they
+  /// may block: staging back-pressure, allocation of reload memory), and
+  /// time the compute really took.
+  double issueSeconds = 0;
+  double computeSeconds = 0;
 };
 
 /// Replays a plan: per slot the offloads, releases, prefetches and waits,
@@ -250,12 +255,14 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
   StepMeasurement step;
   Clock::time_point start = Clock::now();
   for (uint32_t slot = 0; slot <= graph.numOps(); ++slot) {
+    Clock::time_point issued = Clock::now();
     for (unsigned index : offloadsAt[slot])
       if (llvm::Error error =
               check(ssdrt_handle_offload(ctx, handles[plan.gaps[index].tensor],
                                          SSDRT_OFFLOAD_KEEP),
                     "offload"))
         return std::move(error);
+    step.issueSeconds += secondsSince(issued);
     for (unsigned index : releasesAt[slot]) {
       const planner::Gap &gap = plan.gaps[index];
       ssdrt_handle handle = handles[gap.tensor];
@@ -266,16 +273,20 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
         if (llvm::Error error = check(status, "waiting for an offload"))
           return std::move(error);
       }
+      issued = Clock::now();
       if (llvm::Error error =
               check(ssdrt_handle_release(ctx, handle), "release"))
         return std::move(error);
+      step.issueSeconds += secondsSince(issued);
     }
+    issued = Clock::now();
     for (unsigned index : prefetchesAt[slot])
       if (llvm::Error error =
               check(ssdrt_handle_prefetch(ctx, handles[plan.gaps[index].tensor],
                                           nullptr),
                     "prefetch"))
         return std::move(error);
+    step.issueSeconds += secondsSince(issued);
     for (unsigned index : waitsAt[slot]) {
       Clock::time_point began = Clock::now();
       int status = ssdrt_handle_wait(ctx, handles[plan.gaps[index].tensor]);
@@ -283,8 +294,11 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
       if (llvm::Error error = check(status, "waiting for a prefetch"))
         return std::move(error);
     }
-    if (slot < graph.numOps())
+    if (slot < graph.numOps()) {
+      Clock::time_point computing = Clock::now();
       compute(opSeconds[slot]);
+      step.computeSeconds += secondsSince(computing);
+    }
   }
   step.seconds = secondsSince(start);
   return step;
@@ -541,7 +555,8 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   bool progress = steps > 1 && isatty(STDERR_FILENO);
   ssdrt_stats_t before;
   ssdrt_stats((*runtime)->ctx, &before);
-  double totalSeconds = 0, writeStall = 0, readStall = 0;
+  double totalSeconds = 0, writeStall = 0, readStall = 0, issue = 0,
+         computed = 0;
   std::vector<double> stepSeconds;
   while (stepSeconds.size() < steps || totalSeconds < minSeconds) {
     llvm::Expected<StepMeasurement> measured = runner.runStep();
@@ -550,6 +565,8 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
     totalSeconds += measured->seconds;
     writeStall += measured->writeStallSeconds;
     readStall += measured->readStallSeconds;
+    issue += measured->issueSeconds;
+    computed += measured->computeSeconds;
     stepSeconds.push_back(measured->seconds);
     if (progress)
       llvm::errs() << llvm::formatv("\rssd-run: step {0}, {1:f3} s",
@@ -577,6 +594,8 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
       {"p90_step_seconds", stepSeconds[stepsRun * 9 / 10]},
       {"predicted_step_seconds", predicted.stepSeconds},
       {"compute_seconds", predicted.computeSeconds},
+      {"achieved_compute_seconds", computed / stepsRun},
+      {"issue_seconds", issue / stepsRun},
       {"stall_seconds", (writeStall + readStall) / stepsRun},
       {"write_stall_seconds", writeStall / stepsRun},
       {"read_stall_seconds", readStall / stepsRun},
