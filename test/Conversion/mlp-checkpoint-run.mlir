@@ -31,6 +31,14 @@
 // RUN: not ls %t/every
 // RUN: env SSDRT_SCRATCH_DIR=%t/scratch SSDRT_CHECKPOINT_DIR=%t/every SSDRT_CHECKPOINT_STEP=1 %run_step < %t/every2.mlir > /dev/null
 // RUN: ssd-ckpt ls %t/every | FileCheck %s --check-prefix=EVERY
+//
+// Three steps in one process, each writing a checkpoint, keeping two.
+// RUN: cat %ssd_src_root/examples/mlp_adamw.mlir %S/Inputs/mlp_steps_common.mlir %S/Inputs/mlp_steps_resident_main.mlir \
+// RUN:   | ssd-opt --ssd-shard-checkpoint="world-size=1 rank=0" --ssd-lower-to-llvm > %t/steps.mlir
+// RUN: env SSDRT_SCRATCH_DIR=%t/scratch SSDRT_CHECKPOINT_DIR=%t/steps SSDRT_CHECKPOINT_KEEP=2 %run_step < %t/steps.mlir > /dev/null
+// RUN: ssd-ckpt ls %t/steps | FileCheck %s --check-prefix=KEEP
+// RUN: ssd-ckpt verify %t/steps/step-000000000002
+// RUN: ssd-ckpt verify %t/steps | FileCheck %s --check-prefix=VERIFY3
 
 // PLAN: ssd.offload
 // PLAN: ssd.checkpoint_begin rank 0 of 1
@@ -47,3 +55,8 @@
 // EVERY-NOT: step-000000000001
 // EVERY: step-000000000002
 // EVERY-NOT: step-000000000001
+
+// KEEP-NOT: step-000000000001
+// KEEP: step-000000000002 committed
+// KEEP-NEXT: step-000000000003 committed {{.*}} <- latest
+// VERIFY3: ok: {{.*}}step-000000000003: 13 tensors, 13 chunks
