@@ -349,12 +349,17 @@ CheckpointState &checkpoints() {
   return instance;
 }
 
-/// Polls until `ready` holds, for at most $SSDRT_CHECKPOINT_TIMEOUT seconds
-/// (300 by default); returns whether it did.
+/// How long one rank waits for another: $SSDRT_CHECKPOINT_TIMEOUT seconds,
+/// 300 by default.
+uint64_t timeoutSeconds() {
+  return environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300);
+}
+
+/// Polls until `ready` holds, for at most timeoutSeconds(); returns whether
+/// it did.
 template <typename Predicate> bool waitUntil(Predicate ready) {
   auto deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::seconds(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300));
+      std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds());
   while (!ready()) {
     if (std::chrono::steady_clock::now() >= deadline)
       return false;
@@ -404,10 +409,9 @@ void openDirectoryOf(OpenCheckpoint &ck) {
     std::string marker = ck.dir + "/" + kBegunMarker;
     struct stat info;
     if (!waitUntil([&] { return stat(marker.c_str(), &info) == 0; }))
-      abortWith("rank " + std::to_string(ck.rank) +
-                " waited for rank 0 to "
-                "begin checkpoint " +
-                ck.dir + " (no " + marker + ") and timed out");
+      abortWith("rank " + std::to_string(ck.rank) + " timed out after " +
+                std::to_string(timeoutSeconds()) + " s waiting for rank 0 " +
+                "to begin checkpoint " + ck.dir + " (no " + marker + ")");
     ck.dirFd = openDirectory(ck.dir);
   }
   if (api.writerOpen(ck.dir.c_str(), ck.rank, ck.step, &ck.writer) != 0)
@@ -438,11 +442,10 @@ void commitAsRankZero(OpenCheckpoint &ck, std::string ownRecord) {
     std::string names;
     for (uint32_t rank : missingRanks())
       names += (names.empty() ? "" : ", ") + std::to_string(rank);
-    abortWith(
-        "checkpoint " + ck.dir + " is not committed: no record from " + "rank" +
-        (missingRanks().size() > 1 ? "s " : " ") + names + " after " +
-        std::to_string(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300)) +
-        " s (SSDRT_CHECKPOINT_TIMEOUT)");
+    abortWith("checkpoint " + ck.dir + " is not committed: no record from " +
+              (missingRanks().size() > 1 ? "ranks " : "rank ") + names +
+              " after " + std::to_string(timeoutSeconds()) +
+              " s (SSDRT_CHECKPOINT_TIMEOUT)");
   }
   for (uint32_t rank = 1; rank < ck.worldSize; ++rank) {
     std::string name = rankFileName(rank, "record");
@@ -706,13 +709,10 @@ SSDRT_API void ssdrt_lower_ckpt_commit(int64_t checkpoint) {
     // Every rank returns only once the checkpoint is committed, so that no
     // rank goes on as if it were when rank 0 failed or never came.
     if (!waitUntil([&] { return fileExists(ck->dirFd, "manifest.json"); }))
-      abortWith(
-          "rank " + std::to_string(ck->rank) +
-          " published its record, "
-          "but rank 0 did not commit checkpoint " +
-          ck->dir + " within " +
-          std::to_string(environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300)) +
-          " s (SSDRT_CHECKPOINT_TIMEOUT)");
+      abortWith("rank " + std::to_string(ck->rank) +
+                " published its record, but rank 0 did not commit " + ck->dir +
+                " within " + std::to_string(timeoutSeconds()) +
+                " s (SSDRT_CHECKPOINT_TIMEOUT)");
   }
   close(ck->dirFd);
 }

@@ -23,8 +23,15 @@
 // RUN: env SSDRT_SCRATCH_DIR=%t/scratch SSDRT_CHECKPOINT_DIR=%t/alone SSDRT_CHECKPOINT_TIMEOUT=1 \
 // RUN:   not --crash %run_step < %t/rank0.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not ls %t/alone/latest
+//
+// Rank 1 of two alone: it waits for rank 0 to begin the checkpoint.
+// RUN: ssd-opt %t/program.mlir --ssd-shard-checkpoint="world-size=2 rank=1" \
+// RUN:   -ssd-offload-pipeline="memory-budget=6470000 target=epyc9654-990pro function=step" --ssd-lower-to-llvm > %t/rank1.mlir
+// RUN: env SSDRT_SCRATCH_DIR=%t/scratch SSDRT_CHECKPOINT_DIR=%t/alone1 SSDRT_CHECKPOINT_TIMEOUT=1 \
+// RUN:   not --crash %run_step < %t/rank1.mlir 2>&1 | FileCheck %s --check-prefix=NORANK0
 
 // UNSET: ssdrt: the step writes a checkpoint (step 1), but SSDRT_CHECKPOINT_DIR, the checkpoint root, is not set
 // ROOT: ssdrt: beginning checkpoint step 1 in {{.*}}not-a-directory/ckpt failed: creation of {{.*}}not-a-directory/ckpt failed: Not a directory
 // FULL: ssdrt: checkpoint {{.*}}full/step-000000000001 is not committed: {{.*}}write of {{.*}}full/step-000000000001/rank-00000.data at offset {{[0-9]+}} length {{[0-9]+}} failed: File too large
 // MISSING: ssdrt: checkpoint {{.*}}alone/step-000000000001 is not committed: no record from rank 1 after 1 s (SSDRT_CHECKPOINT_TIMEOUT)
+// NORANK0: ssdrt: rank 1 timed out after 1 s waiting for rank 0 to begin checkpoint {{.*}}alone1/step-000000000001 (no {{.*}}alone1/step-000000000001/begun)
