@@ -24,6 +24,9 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     - `ssd.prefetch %h` allocates the buffer the reload goes to and starts
       reading into it, so that its memory counts from there, as planned;
     - `ssd.wait` waits for the read and makes the buffer a tensor again;
+    - a group (a variadic `ssd.offload` or `ssd.prefetch`) becomes one
+      transfer per tensor, issued together: its tensors live in separate
+      buffers, so they cannot move as one extent as `ssd-run` assumes;
     - `ssd.checkpoint_begin` counts the step and, on every `every`-th one,
       opens the checkpoint (an `i64` id, 0 on the other steps);
     - `ssd.save_shard` starts writing the tensor's buffer as its box of the
