@@ -26,7 +26,8 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     - `ssd.wait` waits for the read and makes the buffer a tensor again;
     - a group (a variadic `ssd.offload` or `ssd.prefetch`) becomes one
       transfer per tensor, issued together: its tensors live in separate
-      buffers, so they cannot move as one extent as `ssd-run` assumes;
+      buffers, so they cannot move as one extent, as the planner models a
+      group;
     - `ssd.checkpoint_begin` counts the step and, on every `every`-th one,
       opens the checkpoint (an `i64` id, 0 on the other steps);
     - `ssd.save_shard` starts writing the tensor's buffer as its box of the
