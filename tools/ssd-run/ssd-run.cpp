@@ -36,6 +36,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <numeric>
 #include <thread>
 #include <unistd.h>
@@ -110,12 +112,15 @@ public:
   }
   ~Runtime() { ssdrt_context_destroy(ctx); }
 
-  llvm::Expected<ssdrt_handle> createHandle(uint64_t bytes) {
+  /// A handle of `bytes` in `memory`, or in memory the runtime allocates
+  /// (and frees at a release) when null.
+  llvm::Expected<ssdrt_handle> createHandle(uint64_t bytes,
+                                            void *memory = nullptr) {
     int64_t shape = static_cast<int64_t>(bytes);
     ssdrt_handle handle;
     if (llvm::Error error =
             check(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &shape,
-                                      SSDRT_MEM_HOST, nullptr, &handle),
+                                      SSDRT_MEM_HOST, memory, &handle),
                   "creating a handle"))
       return std::move(error);
     return handle;
@@ -162,8 +167,14 @@ private:
   const planner::Plan &plan;
   llvm::ArrayRef<double> opSeconds;
   bool spin;
-  /// One runtime handle per tensor that the plan moves.
+  /// One runtime handle per tensor that the plan moves, and its memory.
+  /// The memory is allocated and touched once, before any step, and every
+  /// reload reads into it: a training framework reuses freed memory through
+  /// its caching allocator, so mapping and faulting in fresh pages at each
+  /// prefetch would time a cost the step does not have.
   llvm::DenseMap<planner::TensorId, ssdrt_handle> handles;
+  llvm::DenseMap<planner::TensorId, void *> memory;
+  std::vector<std::unique_ptr<char, decltype(&std::free)>> allocations;
   /// Gap indices per slot and kind.
   std::vector<std::vector<unsigned>> offloadsAt, releasesAt, prefetchesAt,
       waitsAt;
@@ -181,10 +192,21 @@ llvm::Error ScheduleRunner::prepare() {
     if (bytes == 0)
       continue;
     if (!handles.count(gap.tensor)) {
-      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes);
+      // Whole 4 KiB pages, so that O_DIRECT transfers them in place.
+      uint64_t padded = (bytes + 4095) / 4096 * 4096;
+      char *data = static_cast<char *>(std::aligned_alloc(4096, padded));
+      if (!data)
+        return llvm::createStringError(
+            std::make_error_code(std::errc::not_enough_memory),
+            "allocating %llu bytes for a tensor",
+            static_cast<unsigned long long>(padded));
+      allocations.emplace_back(data, &std::free);
+      std::memset(data, 1, padded);
+      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes, data);
       if (!handle)
         return handle.takeError();
       handles[gap.tensor] = *handle;
+      memory[gap.tensor] = data;
     }
     if (!gap.entersOnSsd) {
       if (gap.writes)
@@ -234,7 +256,7 @@ llvm::Error ScheduleRunner::resetHandles() {
     } else if (!onSsd && state == SSDRT_STATE_BOTH) {
       status = ssdrt_handle_mark_dirty(ctx, handle);
     } else if (!onSsd && state == SSDRT_STATE_ON_DISK) {
-      status = ssdrt_handle_prefetch(ctx, handle, nullptr);
+      status = ssdrt_handle_prefetch(ctx, handle, memory[tensor]);
       if (status == 0)
         status = ssdrt_handle_wait(ctx, handle);
       if (status == 0)
@@ -283,7 +305,7 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
     for (unsigned index : prefetchesAt[slot])
       if (llvm::Error error =
               check(ssdrt_handle_prefetch(ctx, handles[plan.gaps[index].tensor],
-                                          nullptr),
+                                          memory[plan.gaps[index].tensor]),
                     "prefetch"))
         return std::move(error);
     step.issueSeconds += secondsSince(issued);
