@@ -360,8 +360,13 @@ at::Tensor flatSource(const at::Tensor &x, Layout layout, int64_t elements) {
 
 /// Rebuilds the tensor H described from FLAT, its elements on H's device.
 at::Tensor restore(const Handle &h, const at::Tensor &flat) {
-  if (h.layout != Layout::Packed)
-    return flat.as_strided(h.sizes, h.strides, 0);
+  if (h.layout != Layout::Packed) {
+    // A tensor of its own on FLAT's storage, not a view of FLAT: the op's
+    // schema says its result aliases nothing.
+    at::Tensor result = at::empty({0}, flat.options());
+    result.set_(flat.storage(), 0, h.sizes, h.strides);
+    return result;
+  }
   at::Tensor result = at::empty_strided(h.sizes, h.strides, flat.options());
   // Copy one element along each zero-stride dimension: the others alias it.
   at::Tensor dst = result, src = flat.view(h.sizes);

@@ -51,6 +51,7 @@ def round_trip(x: torch.Tensor, store: int) -> torch.Tensor:
 
 
 def assert_same(y: torch.Tensor, x: torch.Tensor):
+    assert not y._is_view()
     assert y.shape == x.shape and y.stride() == x.stride()
     assert y.dtype == x.dtype and y.device == x.device
     assert torch.equal(bits(y), bits(x))
@@ -146,6 +147,19 @@ def test_fake_implementations_give_shapes_strides_and_devices():
     assert ticket.shape == () and ticket.device.type == "cpu"
     assert y.shape == (6, 4) and y.stride() == (1, 6)
     assert y.device.type == "cuda"
+
+
+@pytest.mark.parametrize("check", ["test_schema", "test_faketensor",
+                                   "test_autograd_registration"])
+def test_opcheck(store, check):
+    x = torch.randn(8, 6).t()
+    torch.library.opcheck(ops.offload.default, (x, store), test_utils=check)
+    torch.library.opcheck(ops.prefetch.default, (ops.offload(x, store),),
+                          test_utils=check)
+    ticket = ops.prefetch(ops.offload(x, store))
+    torch.library.opcheck(ops.wait.default,
+                          (ticket, x.shape, x.stride(), x.dtype, x.device),
+                          test_utils=check)
 
 
 def test_counters(store):
