@@ -385,8 +385,8 @@ SSDRT_API void ssdrt_lower_wait(int64_t id);
 
 /**
  * ssdrt_lower_step_end - close the current frame: wait for anything still in
- * flight and free every handle it owns. With SSDRT_STATS=1 in the environment, print the
- * context's totals as one line on stdout:
+ * flight and free every handle it owns. With SSDRT_STATS=1 in the
+ * environment, print the context's totals as one line on stdout:
  * "ssdrt-stats: bytes_written N bytes_read N offloads N prefetches N".
  */
 SSDRT_API void ssdrt_lower_step_end(void);
