@@ -12,6 +12,7 @@ import os
 import resource
 import signal
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -224,7 +225,7 @@ def test_files_are_removed_at_interpreter_exit(tmp_path):
         "import os; assert os.listdir(" + repr(str(tmp_path)) + ")\n"
     )
     env = dict(os.environ, SSDRT_LOG="off")
-    subprocess.run([os.sys.executable, "-c", code], check=True, env=env)
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
     assert os.listdir(tmp_path) == []
 
 
