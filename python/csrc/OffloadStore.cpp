@@ -576,9 +576,10 @@ at::Tensor prefetch(const at::Tensor &handle) {
           : alignedHostTensor(*h);
   Store &s = *h->store;
   std::unique_lock<std::mutex> lock(s.mutex);
+  // The writer finishes every write, also while the store is being closed.
+  awaitWrite(lock, *h);
   TORCH_CHECK(!s.closed, "ssdopt.prefetch: the store of handle ", h->id,
               " is closed");
-  awaitWrite(lock, *h);
   if (h->phase == Phase::Failed) {
     std::string error = h->error;
     lock.unlock();
@@ -620,10 +621,10 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
   ssdrt_context *ctx;
   {
     std::unique_lock<std::mutex> lock(s.mutex);
-    TORCH_CHECK(!s.closed, "ssdopt.wait: the store of handle ", h->id,
-                " is closed");
     // Without a prefetch, a failed write is the better error to report.
     awaitWrite(lock, *h);
+    TORCH_CHECK(!s.closed, "ssdopt.wait: the store of handle ", h->id,
+                " is closed");
     if (h->phase == Phase::Failed) {
       std::string error = h->error;
       lock.unlock();
@@ -676,9 +677,9 @@ void discard(const at::Tensor &handle) {
   ssdrt_context *ctx = nullptr;
   {
     std::unique_lock<std::mutex> lock(s.mutex);
+    awaitWrite(lock, *h);
     if (s.closed)
       return;
-    awaitWrite(lock, *h);
     TORCH_CHECK(h->phase != Phase::Claimed, "ssdopt.discard: handle ", h->id,
                 " is being waited for");
     if (h->phase == Phase::Reading && h->bytes > 0) {

@@ -378,6 +378,35 @@ def test_threads_share_a_store(store, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_close_store_while_threads_use_it(tmp_path):
+    s = runtime.open_store(str(tmp_path))
+    unexpected = []
+
+    def worker():
+        x = torch.randn(1 << 14)
+        try:
+            while True:
+                y = round_trip(x, s)
+                assert torch.equal(y, x)
+        except RuntimeError as e:
+            if not any(why in str(e) for why in
+                       ("is closed", "not open", "unknown handle")):
+                unexpected.append(e)
+        except Exception as e:  # reported below
+            unexpected.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    threading.Event().wait(0.3)
+    runtime.close_store(s)
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "a thread hangs"
+    assert unexpected == []
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
 @pytest.mark.parametrize("view", ["contiguous", "transposed", "sliced columns"])
 def test_cuda_round_trip(store, view):
