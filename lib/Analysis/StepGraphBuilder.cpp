@@ -152,12 +152,18 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
   }
 
   Block &body = func.getBody().front();
+  size_t numOps = body.getOperations().size() - 1;
+  mapping.ops.reserve(numOps);
+  mapping.pointOf.reserve(numOps);
+  mapping.tensorOf.reserve(func.getNumArguments() + 2 * numOps);
+  llvm::SetVector<Value> touched;
+  SmallVector<TensorId> operands;
   for (Operation &op : body.without_terminator()) {
-    llvm::SetVector<Value> touched;
+    touched.clear();
     touched.insert(op.getOperands().begin(), op.getOperands().end());
     for (Region &region : op.getRegions())
       getUsedValuesDefinedAbove(region, region, touched);
-    SmallVector<TensorId> operands;
+    operands.clear();
     for (Value value : touched)
       if (auto it = mapping.tensorOf.find(value); it != mapping.tensorOf.end())
         operands.push_back(it->second);

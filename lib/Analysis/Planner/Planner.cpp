@@ -312,6 +312,10 @@ public:
         rule(rule), movable(movable), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
+    overBudgetBefore.assign(unplannedLive.size() + 1, 0);
+    for (size_t point = 0; point < unplannedLive.size(); ++point)
+      overBudgetBefore[point + 1] =
+          overBudgetBefore[point] + (unplannedLive[point] > budget);
     computeBefore = computeSecondsBefore(opSeconds);
     // Final writes of next-step values hide behind the compute after the
     // first of them is defined.
@@ -434,6 +438,10 @@ private:
     if (!leaves && next <= previous + 1)
       return;
     int64_t end = leaves ? lifetimes.numPoints() : next;
+    // Live bytes never exceed the unplanned ones, so an interval without an
+    // unplanned point over the budget could only ever be dropped as stale.
+    if (overBudgetBefore[end] == overBudgetBefore[previous + 1])
+      return;
     double priority = 0;
     switch (rule) {
     case VictimRule::FurthestNextUse:
@@ -678,6 +686,8 @@ private:
   llvm::ArrayRef<uint8_t> movable;
   llvm::ArrayRef<uint8_t> demotion;
   SweepLine live;
+  /// How many points before each point exceed the budget unplanned.
+  std::vector<uint32_t> overBudgetBefore;
   Plan plan;
   /// Candidates by class; rules other than WriteAware use one heap.
   std::array<std::priority_queue<Candidate>, 4> heaps;
@@ -714,11 +724,14 @@ struct PlanningContext {
   /// Whether each tensor's role may move (PlannerOptions::movableRoles).
   std::vector<uint8_t> movable;
 
-  /// Points simulated so far: the measure of planning effort.
-  mutable uint64_t simulatedPoints = 0;
+  /// The measure of planning effort: the step's points once for every
+  /// pass over it (a simulation, an eviction sweep, a prefetch placement).
+  mutable uint64_t processedPoints = 0;
+
+  void countPass() const { processedPoints += lifetimes.numPoints(); }
 
   SimulationResult simulate(const Plan &plan) const {
-    simulatedPoints += lifetimes.numPoints();
+    countPass();
     return simulatePlan(graph, lifetimes, opSeconds, target, plan);
   }
 
@@ -751,6 +764,7 @@ std::vector<uint32_t> reloadsInUseOrder(const Plan &plan) {
 void placePrefetches(const PlanningContext &context, Plan &plan,
                      llvm::ArrayRef<uint32_t> order,
                      llvm::ArrayRef<uint32_t> desiredSlot) {
+  context.countPass();
   for (uint32_t index : order)
     plan.gaps[index].prefetchSlot = plan.gaps[index].waitPoint;
   LiveTree live(plan.liveBytes(context.graph, context.lifetimes));
@@ -759,7 +773,9 @@ void placePrefetches(const PlanningContext &context, Plan &plan,
     Gap &gap = plan.gaps[order[position]];
     int64_t bytes = context.graph.getTensor(gap.tensor).bytes;
     uint32_t earliest = gap.absentFrom();
-    int64_t blocked = live.lastAbove(earliest, gap.waitPoint, budget - bytes);
+    // Only a blocked point at or after the desired slot can move the slot.
+    int64_t blocked = live.lastAbove(std::max(earliest, desiredSlot[position]),
+                                     gap.waitPoint, budget - bytes);
     uint32_t slot =
         std::max<int64_t>({static_cast<int64_t>(desiredSlot[position]),
                            blocked + 1, static_cast<int64_t>(earliest)});
@@ -864,9 +880,6 @@ Evaluated evaluate(const PlanningContext &context, Plan plan) {
   double stepSeconds = context.simulate(plan).stepSeconds;
   return evaluated(context, std::move(plan), stepSeconds);
 }
-
-/// The simulations one scheduleOnQueues call makes.
-unsigned scheduleSimulations(unsigned rounds) { return 2 * (2 + rounds); }
 
 /// Issues offloads in the order of their releases: each write goes out
 /// right after its definition but never before a write that is needed
@@ -1029,6 +1042,7 @@ llvm::Expected<Plan> sweep(const PlanningContext &context,
                            uint64_t budget, VictimRule rule,
                            std::optional<unsigned> stashWindow,
                            llvm::ArrayRef<uint8_t> demotion = {}) {
+  context.countPass();
   EvictionSweep sweep(context.graph, context.lifetimes, context.opSeconds,
                       context.target, unplannedLive, budget, rule,
                       context.movable, demotion);
@@ -1036,6 +1050,37 @@ llvm::Expected<Plan> sweep(const PlanningContext &context,
     sweep.evictSavedActivations(*stashWindow);
   return sweep.run();
 }
+
+/// A baseline's gaps: its victim rule's sweep.
+llvm::Expected<Plan> baselineGaps(const PlanningContext &context,
+                                  llvm::ArrayRef<uint64_t> unplannedLive,
+                                  const PlannerOptions &options) {
+  BaselineRules rules = rulesOf(options.policy);
+  std::optional<unsigned> stash;
+  if (rules.evictsSavedActivations)
+    stash = options.stashWindow;
+  llvm::Expected<Plan> plan =
+      sweep(context, unplannedLive, options.memoryBudget, rules.victims, stash);
+  if (plan)
+    plan->policy = policyName(options.policy).str();
+  return plan;
+}
+
+/// A baseline's reloads: its prefetch rule, within the budget.
+void scheduleBaseline(const PlanningContext &context, Plan &plan,
+                      const PlannerOptions &options) {
+  std::vector<uint32_t> order = reloadsInUseOrder(plan);
+  BaselineRules rules = rulesOf(options.policy);
+  unsigned depth =
+      options.policy == Policy::StashWindow ? 1 : options.prefetchDepth;
+  placePrefetches(context, plan, order,
+                  desiredSlots(context, plan, order, rules.prefetch, depth));
+}
+
+/// The passes over the step that one scheduleOnQueues call makes: per
+/// write order, the eager placement and its simulation, the simulation of
+/// the reloads at their uses, and a placement and a simulation per round.
+unsigned schedulePasses(unsigned rounds) { return 2 * (3 + 2 * rounds); }
 
 } // namespace
 
@@ -1083,16 +1128,7 @@ OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
   }
   PlanningContext context(graph, lifetimes, opSeconds, target,
                           options.movableRoles);
-  BaselineRules rules = rulesOf(options.policy);
-  VictimRule victims = rules.victims;
-  std::optional<unsigned> stash;
-  if (rules.evictsSavedActivations)
-    stash = options.stashWindow;
-  llvm::Expected<Plan> plan =
-      sweep(context, unplannedLive, options.memoryBudget, victims, stash);
-  if (plan)
-    plan->policy = policyName(options.policy).str();
-  return plan;
+  return baselineGaps(context, unplannedLive, options);
 }
 
 void OffloadPlanner::schedulePrefetches(Plan &plan,
@@ -1108,12 +1144,7 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
     plan.detail = detail.empty() ? plan.detail : detail + "+" + plan.detail;
     return;
   }
-  std::vector<uint32_t> order = reloadsInUseOrder(plan);
-  BaselineRules rules = rulesOf(options.policy);
-  unsigned depth =
-      options.policy == Policy::StashWindow ? 1 : options.prefetchDepth;
-  placePrefetches(context, plan, order,
-                  desiredSlots(context, plan, order, rules.prefetch, depth));
+  scheduleBaseline(context, plan, options);
 }
 
 llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
@@ -1145,10 +1176,11 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
       for (Policy baseline : allPolicies())
         if (baseline != Policy::Ssd)
           candidates.push_back({baseline, VictimRule::FurthestNextUse});
-    // The effort each candidate takes is known before it is made (each
-    // simulates a fixed number of times), so the list is too.
+    // The effort each candidate takes is known before it is made (a fixed
+    // number of passes over the step), so the list is too. A baseline is a
+    // sweep, a placement and a simulation.
     uint64_t points = lifetimes.numPoints();
-    uint64_t effort = candidates.size() * points;
+    uint64_t effort = 3 * candidates.size() * points;
     unsigned ownCandidates = 0;
     for (VictimRule rule :
          {VictimRule::FurthestNextUse, VictimRule::WriteAware,
@@ -1158,54 +1190,87 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
         break;
       candidates.push_back({std::nullopt, rule});
       ++ownCandidates;
-      effort += scheduleSimulations(options.refinementRounds) * points;
+      effort += (1 + schedulePasses(options.refinementRounds)) * points;
     }
-    auto makeCandidate =
-        [&](PlanningContext &taskContext,
-            const SearchCandidate &candidate) -> llvm::Expected<Evaluated> {
-      if (candidate.baseline) {
-        PlannerOptions baselineOptions = options;
-        baselineOptions.policy = *candidate.baseline;
-        llvm::Expected<Plan> gaps = chooseGaps(baselineOptions);
-        if (!gaps)
-          return gaps.takeError();
-        schedulePrefetches(*gaps, baselineOptions);
-        gaps->detail = "baseline:" + policyName(*candidate.baseline).str();
-        return evaluate(taskContext, std::move(*gaps));
-      }
-      llvm::Expected<Plan> gaps =
-          sweep(taskContext, unplannedLive, options.memoryBudget,
-                candidate.rule, std::nullopt);
-      if (!gaps)
-        return gaps.takeError();
-      Evaluated made =
-          scheduleOnQueues(taskContext, *gaps, options.refinementRounds);
-      made.plan.detail =
-          victimRuleName(candidate.rule).str() + "+" + made.plan.detail;
-      return std::move(made);
+    // A task makes the candidates that share an eviction sweep: one victim
+    // rule of ours, or the baselines with the same victim rule.
+    auto sharesSweep = [](const SearchCandidate &a, const SearchCandidate &b) {
+      if (!a.baseline || !b.baseline)
+        return false;
+      BaselineRules first = rulesOf(*a.baseline), second = rulesOf(*b.baseline);
+      return first.victims == second.victims &&
+             first.evictsSavedActivations == second.evictsSavedActivations;
     };
+    std::vector<std::vector<size_t>> tasks;
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      auto shared = llvm::find_if(tasks, [&](const std::vector<size_t> &task) {
+        return sharesSweep(candidates[task.front()], candidates[index]);
+      });
+      if (shared == tasks.end())
+        tasks.push_back({index});
+      else
+        shared->push_back(index);
+    }
+    // What each candidate became; a candidate whose task failed before it
+    // stays empty, the error going to the task's first candidate.
     std::vector<std::optional<llvm::Expected<Evaluated>>> made(
         candidates.size());
-    std::vector<uint64_t> simulated(candidates.size(), 0);
+    auto makeTask = [&](PlanningContext &taskContext,
+                        llvm::ArrayRef<size_t> members) {
+      const SearchCandidate &first = candidates[members.front()];
+      if (!first.baseline) {
+        llvm::Expected<Plan> gaps =
+            sweep(taskContext, unplannedLive, options.memoryBudget, first.rule,
+                  std::nullopt);
+        if (!gaps) {
+          made[members.front()].emplace(gaps.takeError());
+          return;
+        }
+        Evaluated own =
+            scheduleOnQueues(taskContext, *gaps, options.refinementRounds);
+        own.plan.detail =
+            victimRuleName(first.rule).str() + "+" + own.plan.detail;
+        made[members.front()].emplace(std::move(own));
+        return;
+      }
+      PlannerOptions baselineOptions = options;
+      baselineOptions.policy = *first.baseline;
+      llvm::Expected<Plan> gaps =
+          baselineGaps(taskContext, unplannedLive, baselineOptions);
+      if (!gaps) {
+        made[members.front()].emplace(gaps.takeError());
+        return;
+      }
+      for (size_t index : members) {
+        baselineOptions.policy = *candidates[index].baseline;
+        Plan plan = *gaps;
+        plan.policy = policyName(baselineOptions.policy).str();
+        plan.detail = "baseline:" + plan.policy;
+        scheduleBaseline(taskContext, plan, baselineOptions);
+        made[index].emplace(evaluate(taskContext, std::move(plan)));
+      }
+    };
+    std::vector<uint64_t> processed(tasks.size(), 0);
     // Our own candidates take longest: they start first.
-    runInParallel(candidates.size(), options.threads, [&](size_t task) {
-      size_t index = candidates.size() - 1 - task;
+    runInParallel(tasks.size(), options.threads, [&](size_t order) {
+      size_t task = tasks.size() - 1 - order;
       PlanningContext taskContext = context;
-      made[index].emplace(makeCandidate(taskContext, candidates[index]));
-      simulated[index] = taskContext.simulatedPoints;
+      makeTask(taskContext, tasks[task]);
+      processed[task] = taskContext.processedPoints;
     });
+    for (uint64_t points : processed)
+      context.processedPoints += points;
     // The first candidate that failed decides the error.
     for (size_t index = 0; index < candidates.size(); ++index) {
-      if (*made[index])
+      if (!made[index] || *made[index])
         continue;
       for (size_t other = index + 1; other < candidates.size(); ++other)
-        if (!*made[other])
+        if (made[other] && !*made[other])
           llvm::consumeError(made[other]->takeError());
       return made[index]->takeError();
     }
     std::optional<VictimRule> bestRule;
     for (size_t index = 0; index < candidates.size(); ++index) {
-      context.simulatedPoints += simulated[index];
       Evaluated &candidate = **made[index];
       if (!candidates[index].baseline &&
           (!bestRule || candidate.betterThan(*best)))
@@ -1213,7 +1278,7 @@ llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
       consider(std::move(candidate));
     }
     auto withinEffort = [&] {
-      return context.simulatedPoints < options.effortPoints;
+      return context.processedPoints < options.effortPoints;
     };
     // Stall repair: demote the tensor that stalls compute the most so that
     // the sweep evicts something else instead; keep what helps.

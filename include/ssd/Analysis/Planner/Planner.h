@@ -60,9 +60,11 @@ struct PlannerOptions {
   /// Rounds of `ssd` stall repair: each demotes the tensor that stalls
   /// compute the most and re-plans.
   unsigned repairRounds = 8;
-  /// How many program points `ssd` may simulate while it searches; past
-  /// this it keeps the best plan found (always at least the baselines and
-  /// its first candidate). Deterministic, unlike a time limit.
+  /// How many program points `ssd` may process while it searches, counting
+  /// the step's points once per simulation, eviction sweep and prefetch
+  /// placement; past this it keeps the best plan found (always at least the
+  /// baselines and its first candidate). Deterministic, unlike a time
+  /// limit.
   uint64_t effortPoints = 4'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
