@@ -446,7 +446,9 @@ class _Optimizer:
                           "supported; export supports SGD, Adam and AdamW")
 
     def __init__(self, optimizer: torch.optim.Optimizer,
-                 param_names: dict[int, str]) -> None:
+                 params: dict[int, tuple[str, torch.Tensor]], fake_mode) -> None:
+        """`params` maps id() of the model's parameters to their name and
+        fake value; state is made fake in `fake_mode` (no memory)."""
         self.kind = self.kind_of(optimizer)
         self.groups: dict[str, dict] = {}
         self.states: list[_State] = []
@@ -455,22 +457,25 @@ class _Optimizer:
             if group.get("differentiable"):
                 raise ExportError("a differentiable optimizer cannot be exported")
             for param in group["params"]:
-                name = param_names.get(id(param))
-                if name is None:
+                if id(param) not in params:
                     raise ExportError("the optimizer updates a tensor that is "
                                       "not a parameter of the model")
+                name, value = params[id(param)]
                 self.groups[name] = group
-                self._add_state(name, group, optimizer.state.get(param, {}), param)
+                self._add_state(name, group, optimizer.state.get(param, {}),
+                                value, fake_mode)
 
     def _add_state(self, name: str, group: dict, state: dict,
-                   param: torch.Tensor) -> None:
+                   param: torch.Tensor, fake_mode) -> None:
         def slot(key: str, default: Callable[[], torch.Tensor]) -> None:
             value = state.get(key)
-            if not isinstance(value, torch.Tensor):
-                value = default()
+            if isinstance(value, torch.Tensor):
+                value = fake_mode.from_tensor(value)
+            else:
+                with fake_mode:
+                    value = default()
             self.state_slots.setdefault(name, {})[key] = len(self.states)
-            self.states.append(_State(f"{name}.{key}", "optimizer_state",
-                                      value.detach()))
+            self.states.append(_State(f"{name}.{key}", "optimizer_state", value))
 
         zeros = lambda: torch.zeros_like(param, memory_format=torch.preserve_format)
         if self.kind == "SGD":
@@ -561,12 +566,22 @@ def _constants_as_buffers(gm: torch.fx.GraphModule) -> None:
             owner.register_buffer(attr, value, persistent=False)
 
 
+def _fake_state(module: torch.nn.Module, fake_mode) -> dict[str, torch.Tensor]:
+    """Fake copies (no memory) of a module's parameters and buffers, by name."""
+    state = dict(module.named_parameters(remove_duplicate=False))
+    state.update(module.named_buffers(remove_duplicate=False))
+    return {name: fake_mode.from_tensor(value) for name, value in state.items()}
+
+
 def export_step(model: torch.nn.Module, example_inputs: Any,
                 loss_fn: Callable | None = None,
                 optimizer: torch.optim.Optimizer | None = None) -> ExportedGraph:
-    """`export`, with the mapping from the MLIR back to the traced step."""
+    """`export`, with the mapping from the MLIR back to the traced step
+    (``op_nodes[0].graph.owning_module`` runs the step on real tensors)."""
     from torch._functorch.aot_autograd import aot_export_module
+    from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
+    from torch.nn.utils.stateless import _reparametrize_module
 
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
@@ -584,28 +599,32 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
 
     # Dynamo captures the forward and the loss first, as torch.compile
     # would: models written for it (Hugging Face's) branch on
-    # torch.compiler.is_compiling() around data-dependent checks.
+    # torch.compiler.is_compiling() around data-dependent checks. Then
+    # AOTAutograd adds the backward. Both see fake tensors only: given real
+    # ones, they run parts of the step for real (memory and time).
+    fake_mode = FakeTensorMode()
+    fake_inputs = tuple(fake_mode.from_tensor(t) for t in example_inputs)
     wrapper = _LossModule(model, loss_fn, num_model_inputs)
-    captured = torch.export.export(wrapper, example_inputs, strict=True).module()
+    with _reparametrize_module(wrapper, _fake_state(wrapper, fake_mode)):
+        captured = torch.export.export(wrapper, fake_inputs, strict=True).module()
     _constants_as_buffers(captured)
-    joint, signature = aot_export_module(captured, example_inputs,
-                                         trace_joint=True, output_loss_index=0)
+    fake_state = _fake_state(captured, fake_mode)
+    # In the fake mode, so that tensors the step makes (arange) are fake too.
+    with _reparametrize_module(captured, fake_state), fake_mode:
+        joint, signature = aot_export_module(captured, fake_inputs,
+                                             trace_joint=True, output_loss_index=0)
 
     def state_name(name: str) -> str:
         return name.removeprefix("model.")
 
     # The captured module holds the model's state under the same names, and
     # tensor attributes of the model (constants) as buffers: read-only state.
-    named = dict(captured.named_parameters(remove_duplicate=False))
-    named.update(captured.named_buffers(remove_duplicate=False))
-    params = [_State(state_name(n), "param", named[n].detach())
-              for n in signature.parameters]
-    buffers = [_State(state_name(n), "buffer", named[n].detach())
-               for n in signature.buffers]
+    params = [_State(state_name(n), "param", fake_state[n]) for n in signature.parameters]
+    buffers = [_State(state_name(n), "buffer", fake_state[n]) for n in signature.buffers]
     model_params = dict(wrapper.named_parameters(remove_duplicate=False))
-    param_names = {id(model_params[n]): state_name(n) for n in signature.parameters
-                   if n in model_params}
-    opt = _Optimizer(optimizer, param_names) if optimizer is not None else None
+    fake_params = {id(model_params[n]): (state_name(n), fake_state[n])
+                   for n in signature.parameters if n in model_params}
+    opt = _Optimizer(optimizer, fake_params, fake_mode) if optimizer is not None else None
     opt_states = opt.states if opt is not None else []
 
     taken = {s.name for s in params + buffers + opt_states}
@@ -655,7 +674,7 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         results += [new_states[index] for index in updated_states]
         return (*results, *grads)
 
-    flat_inputs = [s.value for s in params + buffers + opt_states] + list(example_inputs)
+    flat_inputs = [s.value for s in params + buffers + opt_states] + list(fake_inputs)
     gm = make_fx(step, tracing_mode="fake")(*flat_inputs)
     output = gm.graph.output_node()
     outputs = list(output.args[0])
