@@ -66,9 +66,11 @@ def _export(args: argparse.Namespace) -> None:
         text = export(*made)
     except ExportError as error:
         raise CommandError(str(error)) from error
+    header = (f"// Written by `python -m ssdopt export {args.factory}`: the training\n"
+              "// step of its model as the input IR of ssd-opt (docs/graph-format.md).\n")
     try:
         with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text)
+            out.write(header + text)
     except OSError as error:
         raise CommandError(f"cannot write {args.out}: {error.strerror}") from error
     logger.info("wrote %s", args.out)

@@ -319,7 +319,9 @@ def test_cli_writes_the_step(ssd_opt, tmp_path):
     result = subprocess.run([sys.executable, "-m", "ssdopt", "export", "models:mlp",
                              "--out", str(out)], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
-    run_ssd_opt(ssd_opt, out.read_text(), "--ssd-verify-graph")
+    text = out.read_text()
+    assert text.startswith("// Written by `python -m ssdopt export models:mlp`")
+    run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
 
 
 @pytest.mark.parametrize("argv, message", [
