@@ -1,0 +1,124 @@
+//===- latency_probe.cpp - small-transfer latencies through ssdrt ---------===//
+//
+// Why a latency-bound plan (the MLP's) is predicted too fast: the target's
+// one latency comes from a single 4 KiB durable write, but a plan's small
+// transfers are other sizes and go several at a time. This probe times,
+// through the runtime as ssd-run uses it, one durable write of N bytes, two
+// at once, both as one buffer, one read, and three reads at once, each
+// repeated 200 times in interleaved rounds, and prints mean, median, p10
+// and p90. Built and run by bench/run/latency-probe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Runtime/ssdrt.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void check(int status, const char *what) {
+  if (status == 0)
+    return;
+  std::fprintf(stderr, "latency_probe: %s failed: %s\n", what,
+               ssdrt_last_error());
+  std::exit(1);
+}
+
+void show(const char *name, std::vector<double> values) {
+  double mean = 0;
+  for (double value : values)
+    mean += value / values.size();
+  std::sort(values.begin(), values.end());
+  std::printf("%-26s mean %.3f ms  median %.3f  p10 %.3f  p90 %.3f\n", name,
+              mean * 1e3, values[values.size() / 2] * 1e3,
+              values[values.size() / 10] * 1e3,
+              values[values.size() * 9 / 10] * 1e3);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: latency_probe SCRATCH_DIR BYTES\n");
+    return 2;
+  }
+  ssdrt_options options;
+  ssdrt_options_init(&options);
+  options.directory = argv[1];
+  options.flags = SSDRT_OPT_HOST_ONLY;
+  ssdrt_context *ctx;
+  check(ssdrt_context_create(&options, &ctx), "creating the context");
+  int64_t bytes = std::atoll(argv[2]);
+  ssdrt_handle a, b, c, group, memberA, memberB;
+  for (ssdrt_handle *h : {&a, &b, &c})
+    check(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &bytes, SSDRT_MEM_HOST,
+                              nullptr, h),
+          "creating a handle");
+  check(ssdrt_buffer_create(ctx, 2 * bytes + 512, SSDRT_MEM_HOST, nullptr,
+                            &group),
+        "creating a buffer");
+  check(ssdrt_buffer_add(ctx, group, SSDRT_DTYPE_U8, 1, &bytes, &memberA),
+        "adding to the buffer");
+  check(ssdrt_buffer_add(ctx, group, SSDRT_DTYPE_U8, 1, &bytes, &memberB),
+        "adding to the buffer");
+  // c is on disk for the reads.
+  check(ssdrt_handle_offload(ctx, c, 0), "write");
+  check(ssdrt_handle_wait(ctx, c), "write");
+
+  std::vector<double> one, two, buffered, read, threeReads;
+  for (int round = 0; round < 200; ++round) {
+    check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
+    Clock::time_point start = Clock::now();
+    check(ssdrt_handle_offload(ctx, a, SSDRT_OFFLOAD_KEEP), "write");
+    check(ssdrt_handle_wait(ctx, a), "write");
+    one.push_back(secondsSince(start));
+
+    check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
+    check(ssdrt_handle_mark_dirty(ctx, b), "mark dirty");
+    start = Clock::now();
+    check(ssdrt_handle_offload(ctx, a, SSDRT_OFFLOAD_KEEP), "write");
+    check(ssdrt_handle_offload(ctx, b, SSDRT_OFFLOAD_KEEP), "write");
+    check(ssdrt_handle_wait(ctx, a), "write");
+    check(ssdrt_handle_wait(ctx, b), "write");
+    two.push_back(secondsSince(start));
+
+    check(ssdrt_handle_mark_dirty(ctx, group), "mark dirty");
+    start = Clock::now();
+    check(ssdrt_buffer_offload(ctx, group, SSDRT_OFFLOAD_KEEP), "write");
+    check(ssdrt_buffer_wait(ctx, group), "write");
+    buffered.push_back(secondsSince(start));
+
+    check(ssdrt_handle_release(ctx, a), "release");
+    check(ssdrt_handle_release(ctx, b), "release");
+    start = Clock::now();
+    check(ssdrt_handle_prefetch(ctx, a, nullptr), "read");
+    check(ssdrt_handle_wait(ctx, a), "read");
+    read.push_back(secondsSince(start));
+
+    check(ssdrt_handle_release(ctx, a), "release");
+    start = Clock::now();
+    for (ssdrt_handle h : {a, b, c})
+      check(ssdrt_handle_prefetch(ctx, h, nullptr), "read");
+    for (ssdrt_handle h : {a, b, c})
+      check(ssdrt_handle_wait(ctx, h), "read");
+    threeReads.push_back(secondsSince(start));
+    check(ssdrt_handle_release(ctx, c), "release");
+  }
+  std::printf("%lld-byte transfers, %s engine\n", static_cast<long long>(bytes),
+              ssdrt_engine_name(ctx));
+  show("1 durable write", one);
+  show("2 durable writes at once", two);
+  show("2 as one buffer", buffered);
+  show("1 read", read);
+  show("3 reads at once", threeReads);
+  ssdrt_context_destroy(ctx);
+  return 0;
+}
