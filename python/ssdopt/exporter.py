@@ -446,9 +446,11 @@ class _Optimizer:
                           "supported; export supports SGD, Adam and AdamW")
 
     def __init__(self, optimizer: torch.optim.Optimizer,
-                 params: dict[int, tuple[str, torch.Tensor]], fake_mode) -> None:
+                 params: dict[int, tuple[str, torch.Tensor] | None], fake_mode) -> None:
         """`params` maps id() of the model's parameters to their name and
-        fake value; state is made fake in `fake_mode` (no memory)."""
+        fake value, or to None for those the step does not use (they get no
+        gradient, so the optimizer leaves them alone); state is made fake in
+        `fake_mode` (no memory)."""
         self.kind = self.kind_of(optimizer)
         self.groups: dict[str, dict] = {}
         self.states: list[_State] = []
@@ -460,6 +462,8 @@ class _Optimizer:
                 if id(param) not in params:
                     raise ExportError("the optimizer updates a tensor that is "
                                       "not a parameter of the model")
+                if params[id(param)] is None:
+                    continue
                 name, value = params[id(param)]
                 self.groups[name] = group
                 self._add_state(name, group, optimizer.state.get(param, {}),
@@ -622,8 +626,10 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     params = [_State(state_name(n), "param", fake_state[n]) for n in signature.parameters]
     buffers = [_State(state_name(n), "buffer", fake_state[n]) for n in signature.buffers]
     model_params = dict(wrapper.named_parameters(remove_duplicate=False))
-    fake_params = {id(model_params[n]): (state_name(n), fake_state[n])
-                   for n in signature.parameters if n in model_params}
+    fake_params: dict[int, tuple[str, torch.Tensor] | None] = {
+        id(p): None for p in model_params.values()}
+    fake_params.update({id(model_params[n]): (state_name(n), fake_state[n])
+                        for n in signature.parameters if n in model_params})
     opt = _Optimizer(optimizer, fake_params, fake_mode) if optimizer is not None else None
     opt_states = opt.states if opt is not None else []
 

@@ -302,6 +302,31 @@ def test_model_without_loss_fn_or_optimizer(ssd_opt):
     run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
 
 
+def test_frozen_and_unused_parameters():
+    """A frozen parameter is read-only state (an argument, not a result); a
+    parameter the step does not use is not part of it, even in the optimizer."""
+    class Model(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.trained = torch.nn.Linear(4, 4)
+            self.frozen = torch.nn.Linear(4, 4).requires_grad_(False)
+            self.unused = torch.nn.Linear(4, 4)
+
+        def forward(self, x):
+            return self.frozen(self.trained(x))
+
+    model = Model()
+    text = export_step(model, torch.randn(2, 4),
+                       optimizer=torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)).text
+    args = args_of(text)
+    assert args["frozen.weight"] == ("param", "tensor<4x4xf32>")
+    assert "unused.weight" not in args and "unused.weight.momentum_buffer" not in args
+    assert "trained.weight.momentum_buffer" in args
+    assert {name for _, name in results_of(text)} == {
+        "", "trained.weight", "trained.bias",
+        "trained.weight.momentum_buffer", "trained.bias.momentum_buffer"}
+
+
 def test_unsupported_optimizer():
     model, inputs = models.mlp()
     with pytest.raises(ExportError, match="the optimizer RMSprop is not supported"):
