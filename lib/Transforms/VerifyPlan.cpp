@@ -27,6 +27,7 @@ struct Timeline {
   Block *body;
 
   explicit Timeline(Block &block) : body(&block) {
+    index.reserve(block.getOperations().size());
     for (auto [i, op] : llvm::enumerate(block))
       index[&op] = i;
   }
@@ -102,6 +103,7 @@ static std::pair<unsigned, unsigned> getLiveRange(Value value,
 static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
                                   uint64_t budget) {
   SmallVector<Value> tensors;
+  tensors.reserve(body.getNumArguments() + 2 * body.getOperations().size());
   for (BlockArgument arg : body.getArguments())
     tensors.push_back(arg);
   for (Operation &op : body)
