@@ -379,25 +379,22 @@ class _LossModule(torch.nn.Module):
             loss = self.loss_fn(output, *inputs[self.num_model_inputs:])
         else:
             loss = _default_loss(output)
-        if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
-            raise ExportError("the loss must be a 0-d tensor, got "
-                              f"{getattr(loss, 'shape', type(loss).__name__)}")
         return (loss,)
 
 
-def _default_loss(output: Any) -> torch.Tensor:
-    """Without a loss_fn: the model's loss (a 0-d output, or a `.loss` as in
-    Hugging Face outputs), else the sum of its first tensor output."""
+def _default_loss(output: Any) -> torch.Tensor | None:
+    """Without a loss_fn: the model's loss (its `.loss`, as in Hugging Face
+    outputs, or a 0-d output), else its first floating-point tensor summed;
+    None when there is none (raising here would be inside dynamo)."""
     loss = getattr(output, "loss", None)
     if isinstance(loss, torch.Tensor):
         return loss
+    if hasattr(output, "to_tuple"):  # a Hugging Face output without a loss
+        output = output.to_tuple()
     for leaf in pytree.tree_leaves(output):
         if isinstance(leaf, torch.Tensor) and leaf.is_floating_point():
             return leaf if leaf.dim() == 0 else leaf.sum()
-    if hasattr(output, "to_tuple"):  # a Hugging Face output without a loss
-        return _default_loss(output.to_tuple())
-    raise ExportError("the model's output holds no floating-point tensor to "
-                      "use as the loss; pass loss_fn")
+    return None
 
 
 def _input_names(model: torch.nn.Module, count: int, has_target: bool,
@@ -610,7 +607,16 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     fake_inputs = tuple(fake_mode.from_tensor(t) for t in example_inputs)
     wrapper = _LossModule(model, loss_fn, num_model_inputs)
     with _reparametrize_module(wrapper, _fake_state(wrapper, fake_mode)):
-        captured = torch.export.export(wrapper, fake_inputs, strict=True).module()
+        program = torch.export.export(wrapper, fake_inputs, strict=True)
+    loss = program.graph.output_node().args[0][0]
+    loss = loss.meta.get("val") if isinstance(loss, torch.fx.Node) else loss
+    if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
+        raise ExportError(
+            "the loss must be a 0-d tensor, got "
+            f"{getattr(loss, 'shape', type(loss).__name__)}"
+            + ("" if has_target else "; the model's output has no loss or "
+               "floating-point tensor: pass loss_fn"))
+    captured = program.module()
     _constants_as_buffers(captured)
     fake_state = _fake_state(captured, fake_mode)
     # In the fake mode, so that tensors the step makes (arange) are fake too.

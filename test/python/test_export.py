@@ -327,6 +327,13 @@ def test_frozen_and_unused_parameters():
         "trained.weight.momentum_buffer", "trained.bias.momentum_buffer"}
 
 
+def test_loss_that_is_no_scalar():
+    model = torch.nn.Linear(4, 4)
+    with pytest.raises(ExportError, match=r"the loss must be a 0-d tensor, got torch.Size\(\[2, 4\]\)"):
+        export_step(model, (torch.randn(2, 4), torch.randn(2, 4)),
+                    loss_fn=lambda output, target: (output - target) ** 2)
+
+
 def test_unsupported_optimizer():
     model, inputs = models.mlp()
     with pytest.raises(ExportError, match="the optimizer RMSprop is not supported"):
