@@ -22,7 +22,17 @@ from .planning import PlanningError
 logger = logging.getLogger("ssdopt")
 logger.addHandler(logging.NullHandler())
 
-__all__ = ["backend", "export", "stats", "reset_stats", "parse_memory_size", "PlanningError"]
+__all__ = [
+    "backend",
+    "export",
+    "fx_to_mlir",
+    "ExportedGraph",
+    "ExportError",
+    "stats",
+    "reset_stats",
+    "parse_memory_size",
+    "PlanningError",
+]
 
 
 def backend(**options: Any):
@@ -37,6 +47,15 @@ def export(model, example_inputs, loss_fn=None, optimizer=None) -> str:
     from .exporter import export as export_step
 
     return export_step(model, example_inputs, loss_fn=loss_fn, optimizer=optimizer)
+
+
+def __getattr__(name: str) -> Any:
+    # The exporter's names, imported on first use (it pulls in torch.export).
+    if name in ("fx_to_mlir", "ExportedGraph", "ExportError"):
+        from . import exporter
+
+        return getattr(exporter, name)
+    raise AttributeError(f"module 'ssdopt' has no attribute {name!r}")
 
 
 def stats() -> dict[str, Any]:
