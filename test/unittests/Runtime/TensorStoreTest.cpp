@@ -250,6 +250,58 @@ TEST_F(TensorStoreTest, CallerMemoryAlignedAndUnaligned) {
   EXPECT_EQ(errnumOf([&] { store.prefetch(ha, u); }), EINVAL);
 }
 
+TEST_F(TensorStoreTest, PartialLastBlockMovesInOneOperation) {
+  GatedBackend *gate = nullptr;
+  StoreOptions o = options();
+  o.durable = false; // count data operations only
+  o.decorate = [&gate](std::unique_ptr<IoBackend> inner) {
+    auto g = std::make_unique<GatedBackend>(std::move(inner));
+    gate = g.get();
+    return g;
+  };
+  TensorStore store(o);
+  constexpr int64_t kSmall = 10240, kLarge = (1 << 20) + 1000;
+  // Runtime memory is padded to whole blocks: one operation each way, in
+  // place.
+  uint64_t owned = filled(store, kSmall, 21);
+  store.offload(owned, false);
+  store.wait(owned);
+  EXPECT_EQ(gate->submitted(IoOpKind::Write), 1u);
+  store.prefetch(owned, nullptr);
+  store.wait(owned);
+  EXPECT_EQ(gate->submitted(IoOpKind::Read), 1u);
+  EXPECT_TRUE(hasPattern(store.info(owned).data, kSmall, 21));
+  EXPECT_EQ(store.stats().stagedBytes, 0u);
+  // A small tensor in aligned caller memory goes whole through one chunk.
+  AlignedBuf small(kSmall);
+  fillPattern(small.data, kSmall, 22);
+  uint64_t caller = store.createHandle(
+      kU8, std::span<const int64_t>(&kSmall, 1), MemKind::Host, small.data);
+  store.offload(caller, false);
+  store.wait(caller);
+  EXPECT_EQ(gate->submitted(IoOpKind::Write), 2u);
+  std::memset(small.data, 0, kSmall);
+  store.prefetch(caller, small.data);
+  store.wait(caller);
+  EXPECT_EQ(gate->submitted(IoOpKind::Read), 2u);
+  EXPECT_TRUE(hasPattern(small.data, kSmall, 22));
+  EXPECT_EQ(store.stats().stagedBytes, 2u * kSmall);
+  // A large one moves in place, in chunks of at most chunkBytes, and sends
+  // only its tail through staging, as one more operation.
+  AlignedBuf large(kLarge);
+  fillPattern(large.data, kLarge, 23);
+  uint64_t big = store.createHandle(kU8, std::span<const int64_t>(&kLarge, 1),
+                                    MemKind::Host, large.data);
+  store.offload(big, false);
+  store.wait(big);
+  EXPECT_EQ(gate->submitted(IoOpKind::Write),
+            2u + (1 << 20) / o.chunkBytes + 1);
+  std::memset(large.data, 0, kLarge);
+  store.prefetch(big, large.data);
+  store.wait(big);
+  EXPECT_TRUE(hasPattern(large.data, kLarge, 23));
+}
+
 TEST_F(TensorStoreTest, LargeTransferThroughTinyStaging) {
   StoreOptions o = options();
   o.stagingBytes = 8192;

@@ -77,7 +77,8 @@ inline bool hasPattern(const void *p, size_t n, uint32_t seed) {
   return std::memcmp(want.data(), p, n) == 0;
 }
 
-/// Holds raw ops until `open()`, and counts the most ever in flight.
+/// Holds raw ops until `open()`, counts the most ever in flight and the raw
+/// ops submitted of each kind.
 class GatedBackend final : public IoBackend, private CompletionSink {
 public:
   explicit GatedBackend(std::unique_ptr<IoBackend> inner, bool closed = false)
@@ -97,6 +98,9 @@ public:
     closed = true;
   }
   unsigned maxInFlight() const { return peak; }
+  unsigned submitted(IoOpKind kind) const {
+    return perKind[static_cast<size_t>(kind)];
+  }
   size_t heldCount() {
     std::lock_guard<std::mutex> lock(mutex);
     return held.size();
@@ -113,6 +117,8 @@ public:
     unsigned prev = peak.load();
     while (now > prev && !peak.compare_exchange_weak(prev, now)) {
     }
+    for (const RawOp &op : ops)
+      ++perKind[static_cast<size_t>(op.kind)];
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (closed) {
@@ -139,6 +145,7 @@ private:
   bool closed;
   std::vector<RawOp> held;
   std::atomic<unsigned> inFlight{0}, peak{0};
+  std::atomic<unsigned> perKind[4] = {};
 };
 
 inline int refuseUring(unsigned, io_uring *, io_uring_params *) {
