@@ -31,7 +31,8 @@
 // MIN: "steps": {{[2-9]|[1-9][0-9]+}},
 
 // TARGET: "compute_flops":
-// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; 4 KiB latency over {{[0-9]+}} rounds: durable write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s)"
+// Tests that the latency is fitted over several transfer sizes, each shown.
+// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; latency fitted as time - bytes / bandwidth over {{[0-9]+}} rounds of each size: durable write {{.*}} s, read {{.*}} s; 4096 B: write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s); 10240 B: {{.*}}; 65536 B: {{.*}}; 262144 B: {{.*}}"
 // TARGET: "io_latency_seconds":
 // TARGET: "name": "calibrated"
 // TARGET: "ssd_read_bandwidth":

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -376,50 +377,74 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
   return std::make_pair(*read, *write);
 }
 
-/// The latency of one small transfer, each way: a durable 4 KiB write (the
-/// runtime syncs every offload) and a 4 KiB read. Their distribution has a
-/// heavy tail (the mean of a durable write is often several times its
-/// median when the disk is shared), and a plan's step time is the sum of a
-/// few such latencies, so the means are taken over many rounds: at least
-/// 64 and for at least a second, so that a slow round weighs as often as it
-/// happens.
+/// The latency of one transfer, each way, as the planner's model uses it:
+/// a transfer of s bytes costs `latency + s / bandwidth`. A single 4 KiB
+/// probe does not say what the transfers that plans move cost (a partial
+/// block, a few pages, a quarter MiB), so durable writes (the runtime syncs
+/// every offload) and reads are timed at several sizes, and the latency is
+/// the least-squares fit of that model with its slope fixed at the measured
+/// bandwidth: the mean over sizes of `time(s) - s / bandwidth`. Times have a
+/// heavy tail (a durable write's mean is often several times its median
+/// when the disk is shared) and a plan's step time is the sum of a few such
+/// latencies, so each size's time is a mean over many rounds, interleaved
+/// across sizes: at least 64 and for at least a second.
+struct LatencyPoint {
+  uint64_t bytes = 0;
+  double write = 0, read = 0, writeMedian = 0, readMedian = 0;
+};
 struct Latencies {
   double write = 0;
   double read = 0;
-  double writeMedian = 0;
-  double readMedian = 0;
+  std::vector<LatencyPoint> points;
   unsigned rounds = 0;
 };
 
-static llvm::Expected<Latencies> measureLatency(Runtime &runtime) {
-  llvm::Expected<ssdrt_handle> handle = runtime.createHandle(4096);
-  if (!handle)
-    return handle.takeError();
+static llvm::Expected<Latencies>
+measureLatency(Runtime &runtime, double readBandwidth, double writeBandwidth) {
+  // The sizes latency-bound transfers have: from one block to where the
+  // bandwidth term starts to dominate. Runtime memory moves each in one
+  // device operation, whatever its size.
+  constexpr uint64_t kSizes[] = {4096, 10240, 65536, 262144};
   constexpr unsigned kMinRounds = 64, kMaxRounds = 4096;
   constexpr double kMinSeconds = 1.0;
-  std::vector<double> writes, reads;
-  Clock::time_point began = Clock::now();
-  while (writes.size() < kMinRounds ||
-         (secondsSince(began) < kMinSeconds && writes.size() < kMaxRounds)) {
-    ssdrt_handle_mark_dirty(runtime.ctx, *handle);
-    Clock::time_point start = Clock::now();
-    if (llvm::Error error =
-            check(ssdrt_handle_offload(runtime.ctx, *handle, 0), "write"))
-      return std::move(error);
-    if (llvm::Error error =
-            check(ssdrt_handle_wait(runtime.ctx, *handle), "write"))
-      return std::move(error);
-    writes.push_back(secondsSince(start));
-    start = Clock::now();
-    if (llvm::Error error =
-            check(ssdrt_handle_prefetch(runtime.ctx, *handle, nullptr), "read"))
-      return std::move(error);
-    if (llvm::Error error =
-            check(ssdrt_handle_wait(runtime.ctx, *handle), "read"))
-      return std::move(error);
-    reads.push_back(secondsSince(start));
+  std::vector<ssdrt_handle> handles;
+  auto freeHandles = llvm::make_scope_exit([&] {
+    for (ssdrt_handle handle : handles)
+      ssdrt_handle_free(runtime.ctx, handle);
+  });
+  for (uint64_t bytes : kSizes) {
+    llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes);
+    if (!handle)
+      return handle.takeError();
+    handles.push_back(*handle);
   }
-  ssdrt_handle_free(runtime.ctx, *handle);
+  std::vector<std::vector<double>> writes(handles.size()),
+      reads(handles.size());
+  Clock::time_point began = Clock::now();
+  unsigned rounds = 0;
+  while (rounds < kMinRounds ||
+         (secondsSince(began) < kMinSeconds && rounds < kMaxRounds)) {
+    for (auto [index, handle] : llvm::enumerate(handles)) {
+      ssdrt_handle_mark_dirty(runtime.ctx, handle);
+      Clock::time_point start = Clock::now();
+      if (llvm::Error error =
+              check(ssdrt_handle_offload(runtime.ctx, handle, 0), "write"))
+        return std::move(error);
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(runtime.ctx, handle), "write"))
+        return std::move(error);
+      writes[index].push_back(secondsSince(start));
+      start = Clock::now();
+      if (llvm::Error error = check(
+              ssdrt_handle_prefetch(runtime.ctx, handle, nullptr), "read"))
+        return std::move(error);
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(runtime.ctx, handle), "read"))
+        return std::move(error);
+      reads[index].push_back(secondsSince(start));
+    }
+    ++rounds;
+  }
   auto mean = [](llvm::ArrayRef<double> values) {
     return std::accumulate(values.begin(), values.end(), 0.0) / values.size();
   };
@@ -427,8 +452,16 @@ static llvm::Expected<Latencies> measureLatency(Runtime &runtime) {
     llvm::sort(values);
     return values[values.size() / 2];
   };
-  return Latencies{mean(writes), mean(reads), median(writes), median(reads),
-                   static_cast<unsigned>(writes.size())};
+  Latencies result;
+  result.rounds = rounds;
+  for (auto [index, bytes] : llvm::enumerate(kSizes)) {
+    LatencyPoint point{bytes, mean(writes[index]), mean(reads[index]),
+                       median(writes[index]), median(reads[index])};
+    result.write += (point.write - bytes / writeBandwidth) / handles.size();
+    result.read += (point.read - bytes / readBandwidth) / handles.size();
+    result.points.push_back(point);
+  }
+  return result;
 }
 
 /// FLOP/s of a plain single-threaded multiply-add loop, and bytes/s of
@@ -470,7 +503,8 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
       measureDisk(**runtime, *bytes);
   if (!disk)
     return disk.takeError();
-  llvm::Expected<Latencies> latency = measureLatency(**runtime);
+  llvm::Expected<Latencies> latency =
+      measureLatency(**runtime, disk->first, disk->second);
   if (!latency)
     return latency.takeError();
   auto [flops, memoryBandwidth] = measureHost();
@@ -484,18 +518,32 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   target.ssdWriteBandwidth = disk->second;
   // The target has one latency per transfer. The durable write's is the
   // larger, and it is what a release waits for, so it is the one that sets
-  // stalls; reads are then predicted on the slow side.
+  // stalls; reads are then predicted on the slow side. A fit can come out
+  // below zero only on a disk whose latency is lost in noise; the target
+  // then gets the smallest measured write time instead.
+  double smallestWrite = latency->points.front().write;
+  for (const LatencyPoint &point : latency->points)
+    smallestWrite = std::min(smallestWrite, point.write);
   target.ioLatencySeconds = std::max(latency->write, latency->read);
+  if (!(target.ioLatencySeconds > 0))
+    target.ioLatencySeconds = smallestWrite;
   if (llvm::Error error = target.validate())
     return error;
   llvm::json::Object json = *target.toJSON().getAsObject();
+  std::string points;
+  for (const LatencyPoint &point : latency->points)
+    points +=
+        llvm::formatv("{0}{1} B: write mean {2:e3} s (median {3:e3} "
+                      "s), read mean {4:e3} s (median {5:e3} s)",
+                      points.empty() ? "" : "; ", point.bytes, point.write,
+                      point.writeMedian, point.read, point.readMedian)
+            .str();
   json["description"] =
-      llvm::formatv("measured by ssd-run --calibrate on {0} in {1}; 4 KiB "
-                    "latency over {2} rounds: durable write mean {3:e3} s "
-                    "(median {4:e3} s), read mean {5:e3} s (median {6:e3} s)",
+      llvm::formatv("measured by ssd-run --calibrate on {0} in {1}; latency "
+                    "fitted as time - bytes / bandwidth over {2} rounds of "
+                    "each size: durable write {3:e3} s, read {4:e3} s; {5}",
                     ssdrt_engine_name((*runtime)->ctx), scratchDir.getValue(),
-                    latency->rounds, latency->write, latency->writeMedian,
-                    latency->read, latency->readMedian)
+                    latency->rounds, latency->write, latency->read, points)
           .str();
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
   return llvm::Error::success();
