@@ -45,6 +45,42 @@ func.func @kernel_negative_bytes(%x: tensor<4xf32>) {
 
 // -----
 
+// Tests that view_of names an operand.
+func.func @kernel_view_of_out_of_range(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'ssd.kernel' op 'view_of' must name an operand: expected 0 to 0, got 1}}
+  %y = ssd.kernel "aten.view"(%x) {view_of = 1 : i64} : (tensor<4xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+// Tests that view_of cannot be negative.
+func.func @kernel_view_of_negative(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'ssd.kernel' op 'view_of' must name an operand: expected 0 to 0, got -1}}
+  %y = ssd.kernel "aten.view"(%x) {view_of = -1 : i64} : (tensor<4xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+// Tests that a view has exactly one result.
+func.func @kernel_view_of_two_results(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'ssd.kernel' op with 'view_of' expects exactly one result, got 2}}
+  %a, %b = ssd.kernel "aten.split"(%x) {view_of = 0 : i64} : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return
+}
+
+// -----
+
+// Tests that a view shares the storage of a ranked tensor.
+func.func @kernel_view_of_scalar(%x: f32) {
+  // expected-error @+1 {{'ssd.kernel' op 'view_of' operand #0 must be a ranked tensor, got 'f32'}}
+  %y = ssd.kernel "aten.view"(%x) {view_of = 0 : i64} : (f32) -> tensor<1xf32>
+  return
+}
+
+// -----
+
 // Tests that a handle holds a statically shaped tensor.
 // expected-error @+1 {{handle expects a statically shaped tensor, got 'tensor<?x4xf32>'}}
 func.func private @handle_dynamic(%h: !ssd.handle<tensor<?x4xf32>>)

@@ -84,6 +84,22 @@ static bool isFiniteNonNegative(double value) {
 // KernelOp
 //===----------------------------------------------------------------------===//
 
+/// A view's single result shares the storage of a ranked tensor operand.
+static LogicalResult verifyView(KernelOp op, int64_t operandIndex) {
+  int64_t numInputs = op.getInputs().size();
+  if (operandIndex < 0 || operandIndex >= numInputs)
+    return op.emitOpError() << "'view_of' must name an operand: expected 0 to "
+                            << numInputs - 1 << ", got " << operandIndex;
+  if (op.getOutputs().size() != 1)
+    return op.emitOpError() << "with 'view_of' expects exactly one result, got "
+                            << op.getOutputs().size();
+  Type viewed = op.getInputs()[operandIndex].getType();
+  if (!isa<RankedTensorType>(viewed))
+    return op.emitOpError() << "'view_of' operand #" << operandIndex
+                            << " must be a ranked tensor, got " << viewed;
+  return success();
+}
+
 LogicalResult KernelOp::verify() {
   if (getName().empty())
     return emitOpError() << "expects a non-empty 'name'";
@@ -98,6 +114,8 @@ LogicalResult KernelOp::verify() {
   if (IntegerAttr bytes = getBytesAttr(); bytes && bytes.getInt() < 0)
     return emitOpError() << "'bytes' must be non-negative, got "
                          << bytes.getInt();
+  if (IntegerAttr viewOf = getViewOfAttr())
+    return verifyView(*this, viewOf.getInt());
   return success();
 }
 

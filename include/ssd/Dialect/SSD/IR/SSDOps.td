@@ -39,11 +39,24 @@ def SSD_KernelOp : SSD_Op<"kernel", [Pure]> {
     %y = ssd.kernel "aten.mm"(%x, %w) {flops = 1.2e9 : f64}
         : (tensor<8x768xf32>, tensor<768x768xf32>) -> tensor<8x768xf32>
     ```
+
+    A view (`aten.view`, `aten.t`, `aten.expand`, `aten.slice`, ...) sets
+    `view_of = N`: its single result shares the storage of operand `N`
+    (or that operand's root, for a view of a view) instead of holding memory
+    of its own: the planner counts no bytes for it, never moves it, and keeps
+    the storage resident from the view's definition through its last use.
+    The view may be larger than the operand (`aten.expand`).
+
+    ```mlir
+    %wt = ssd.kernel "aten.t"(%w) {view_of = 0 : i64}
+        : (tensor<768x3072xf32>) -> tensor<3072x768xf32>
+    ```
   }];
   let arguments = (ins StrAttr:$name, Variadic<AnyType>:$inputs,
                        OptionalAttr<F64Attr>:$flops,
                        OptionalAttr<I64Attr>:$bytes,
-                       OptionalAttr<F64Attr>:$cost_seconds);
+                       OptionalAttr<F64Attr>:$cost_seconds,
+                       OptionalAttr<I64Attr>:$view_of);
   let results = (outs Variadic<AnyType>:$outputs);
   let assemblyFormat = [{
     $name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)
