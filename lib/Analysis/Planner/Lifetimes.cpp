@@ -18,10 +18,39 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
   size_t numTensors = graph.numTensors();
   uint32_t points = numPoints();
 
-  // Touches per point (op operands and results, returned values), each
-  // tensor once per point.
+  // A view pins its storage from its definition through its last touch:
+  // the IR keeps reading the view's value, which a reload of the storage
+  // does not replace, so the storage may not leave in between.
+  std::vector<std::vector<TensorId>> pinsFrom(points), pinsThrough(points);
+  pinnedAtReturn.assign(numTensors, false);
+  if (llvm::any_of(graph.getTensors(),
+                   [](const Tensor &tensor) { return tensor.isAlias(); })) {
+    std::vector<uint32_t> lastTouch(numTensors, 0);
+    for (OpId op = 0; op < graph.numOps(); ++op) {
+      for (TensorId operand : graph.getOp(op).operands)
+        lastTouch[operand] = op;
+      for (TensorId result : graph.getOp(op).results)
+        lastTouch[result] = op;
+    }
+    for (TensorId value : graph.getReturned())
+      lastTouch[value] = returnPointIndex;
+    for (TensorId tensor = 0; tensor < numTensors; ++tensor) {
+      const Tensor &view = graph.getTensor(tensor);
+      if (!view.aliasOf)
+        continue;
+      pinsFrom[*view.definingOp].push_back(*view.aliasOf);
+      pinsThrough[lastTouch[tensor]].push_back(*view.aliasOf);
+      if (lastTouch[tensor] == returnPointIndex)
+        pinnedAtReturn[*view.aliasOf] = true;
+    }
+  }
+
+  // Touches per point (op operands and results, returned values, pinned
+  // storage), each tensor once per point.
   touchedBegin.assign(points + 1, 0);
   std::vector<uint32_t> lastSeenAt(numTensors, UINT32_MAX);
+  std::vector<uint32_t> pinCount(numTensors, 0);
+  std::vector<TensorId> pinned;
   for (uint32_t point = 0; point < points; ++point) {
     touchedBegin[point] = touchedTensors.size();
     auto touch = [&](TensorId tensor) {
@@ -30,6 +59,15 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
       lastSeenAt[tensor] = point;
       touchedTensors.push_back(tensor);
     };
+    for (TensorId storage : pinsFrom[point])
+      if (pinCount[storage]++ == 0)
+        pinned.push_back(storage);
+    for (TensorId storage : pinned)
+      touch(storage);
+    for (TensorId storage : pinsThrough[point])
+      --pinCount[storage];
+    llvm::erase_if(pinned,
+                   [&](TensorId storage) { return pinCount[storage] == 0; });
     if (point == returnPointIndex) {
       for (TensorId value : graph.getReturned())
         touch(value);
@@ -110,8 +148,9 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
 }
 
 bool LifetimeAnalysis::mayLeaveOnSsd(TensorId tensor, uint32_t point) const {
-  return point == returnPointIndex &&
-         graph.getTensor(tensor).steadyStatePartner.has_value();
+  const Tensor &info = graph.getTensor(tensor);
+  return point == returnPointIndex && info.returned &&
+         info.steadyStatePartner && !info.isAlias() && !pinnedAtReturn[tensor];
 }
 
 llvm::ArrayRef<uint32_t> LifetimeAnalysis::getUses(TensorId tensor) const {

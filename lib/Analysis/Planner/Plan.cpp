@@ -161,6 +161,12 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
   uint32_t returnPoint = lifetimes.returnPoint();
   llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(gap.tensor);
   uint32_t definedAfter = lifetimes.getFirstSlotAfterDefinition(gap.tensor);
+  if (tensor.isAlias())
+    return gapError(graph, gap,
+                    llvm::Twine("is a view of '") +
+                        graph.getTensor(*tensor.aliasOf).name +
+                        "' and holds no memory of its own; expected a gap of "
+                        "the storage's");
   if (gap.entersOnSsd) {
     if (previous || !tensor.isArgument() || !isPersistentRole(tensor.role))
       return gapError(graph, gap,
@@ -209,6 +215,10 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                       llvm::Twine("used at point ") + llvm::Twine(nextTouch) +
                           " after it left device memory at slot " +
                           llvm::Twine(from));
+    if (nextTouch == returnPoint &&
+        !lifetimes.mayLeaveOnSsd(gap.tensor, returnPoint))
+      return gapError(graph, gap,
+                      "leaves on ssd but a view of it is returned resident");
     return llvm::Error::success();
   }
   uint32_t nextTouch = firstTouchFrom(touches, from);

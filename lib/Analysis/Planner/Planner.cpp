@@ -387,11 +387,16 @@ private:
     return (static_cast<uint64_t>(tensor) << 32) | interval;
   }
 
-  /// Steady state moves a tensor together with its partner.
+  /// Steady state moves a tensor together with its partner: an argument
+  /// enters on SSD only if its next-step value may leave (not when a view of
+  /// that value is returned resident).
   bool partnerMayMove(TensorId tensor) const {
     const std::optional<TensorId> &partner =
         graph.getTensor(tensor).steadyStatePartner;
-    return !partner || movable[*partner];
+    return !partner ||
+           (movable[*partner] &&
+            (!graph.getTensor(tensor).isArgument() ||
+             lifetimes.mayLeaveOnSsd(*partner, lifetimes.returnPoint())));
   }
 
   /// Whether evicting the interval makes a persistent argument enter on SSD.
@@ -401,12 +406,13 @@ private:
            partnerMayMove(tensor);
   }
 
+  /// Whether the interval ends on SSD. An unused argument that may not
+  /// enter on SSD (its next-step value cannot leave) is written and dropped.
   bool leavesAt(TensorId tensor, uint32_t interval) const {
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-    return partnerMayMove(tensor) &&
-           (touches.empty() ||
-            (interval < touches.size() &&
-             lifetimes.mayLeaveOnSsd(tensor, touches[interval])));
+    return touches.empty() ||
+           (partnerMayMove(tensor) && interval < touches.size() &&
+            lifetimes.mayLeaveOnSsd(tensor, touches[interval]));
   }
 
   /// The interval that may end on SSD: the one ending in the return touch.
@@ -714,14 +720,16 @@ struct PlanningContext {
       : graph(graph), lifetimes(lifetimes), opSeconds(opSeconds),
         target(target), movable(graph.numTensors()) {
     for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
-      movable[tensor] = movableRoles.contains(lifetimes.getRole(tensor));
+      movable[tensor] = movableRoles.contains(lifetimes.getRole(tensor)) &&
+                        !graph.getTensor(tensor).isAlias();
   }
 
   const StepGraph &graph;
   const LifetimeAnalysis &lifetimes;
   llvm::ArrayRef<double> opSeconds;
   const Target &target;
-  /// Whether each tensor's role may move (PlannerOptions::movableRoles).
+  /// Whether each tensor's role may move (PlannerOptions::movableRoles);
+  /// views never do, their storage moves.
   std::vector<uint8_t> movable;
 
   /// The measure of planning effort: the step's points once for every

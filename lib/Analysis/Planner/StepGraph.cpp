@@ -95,6 +95,14 @@ TensorId StepGraph::addResult(OpId op, std::string name, uint64_t bytes,
   return id;
 }
 
+TensorId StepGraph::addAlias(OpId op, std::string name, TensorId viewed,
+                             TensorRole role) {
+  TensorId root = getStorage(viewed);
+  TensorId id = addResult(op, std::move(name), /*bytes=*/0, role);
+  tensors[id].aliasOf = root;
+  return id;
+}
+
 void StepGraph::addReturn(TensorId value,
                           std::optional<TensorId> replacesArgument) {
   tensors[value].returned = true;
@@ -103,6 +111,26 @@ void StepGraph::addReturn(TensorId value,
     tensors[value].steadyStatePartner = *replacesArgument;
     tensors[*replacesArgument].steadyStatePartner = value;
   }
+}
+
+llvm::Error StepGraph::verifyAlias(TensorId id,
+                                   const std::vector<bool> &defined) const {
+  const Tensor &view = tensors[id];
+  if (!view.aliasOf)
+    return llvm::Error::success();
+  TensorId root = *view.aliasOf;
+  if (root >= tensors.size() || !defined[root] || tensors[root].isAlias())
+    return createStringError(inconvertibleErrorCode(),
+                             "view '%s' must alias a tensor defined before it "
+                             "that owns its storage, got tensor %u",
+                             view.name.c_str(), root);
+  if (view.bytes)
+    return createStringError(inconvertibleErrorCode(),
+                             "view '%s' shares the storage of '%s' and must "
+                             "hold 0 bytes, got %llu",
+                             view.name.c_str(), tensors[root].name.c_str(),
+                             static_cast<unsigned long long>(view.bytes));
+  return llvm::Error::success();
 }
 
 llvm::Error StepGraph::verify() const {
@@ -124,6 +152,8 @@ llvm::Error StepGraph::verify() const {
                                  "tensor %u is listed as a result of op #%u "
                                  "but defined by another op",
                                  result, opId);
+      if (llvm::Error error = verifyAlias(result, defined))
+        return error;
       defined[result] = true;
     }
   }
@@ -167,8 +197,13 @@ void StepGraph::print(llvm::raw_ostream &os) const {
   for (OpId opId = 0; opId < ops.size(); ++opId) {
     const Op &op = ops[opId];
     os << "  #" << opId << " ";
-    for (TensorId result : op.results)
-      os << "%" << result << "(" << tensors[result].bytes << ") ";
+    for (TensorId result : op.results) {
+      os << "%" << result;
+      if (const auto &root = tensors[result].aliasOf)
+        os << "(view of %" << *root << ") ";
+      else
+        os << "(" << tensors[result].bytes << ") ";
+    }
     os << "= " << op.name << "(";
     for (size_t i = 0; i < op.operands.size(); ++i)
       os << (i ? ", %" : "%") << op.operands[i];

@@ -82,6 +82,126 @@ TEST(Planner, InfeasibleBudgetNamesTheOpAndItsBytes) {
   EXPECT_TRUE(static_cast<bool>(planner.plan(withBudget(300))));
 }
 
+/// A step in which `a` is read through two views, then once more directly
+/// after a large temporary:
+///
+///   #0 a = f(x)      #3 c = h(b)       #6 e = m(vb, d)   return y
+///   #1 va = view(a)  #4 d = k(va, c)   #7 z = big(x, e)
+///   #2 b = g(x)      #5 vb = t(a)      #8 y = n(a, e)
+///
+/// `Views` declares them as views of `a`; `Copies` makes them results of
+/// their own bytes (what the planner saw before `view_of`); `Reads` reads `a`
+/// itself instead and gives the view ops unused 0-byte results: the memory
+/// the step really uses, without the constraint that views pin `a`.
+struct ViewStep {
+  enum Form { Views, Copies, Reads };
+  StepGraph graph{"views"};
+  TensorId x, a, va, vb;
+
+  explicit ViewStep(Form form) {
+    OpCost cost{1e-3, std::nullopt, std::nullopt};
+    x = graph.addArgument("x", 100, TensorRole::Input);
+    a = graph.addResult(graph.addOp("f", {x}, cost), "a", 1000);
+    auto view = [&](llvm::StringRef name) {
+      OpId op = graph.addOp(name.str(), {a}, cost);
+      if (form == Views)
+        return graph.addAlias(op, name.str() + "a", a);
+      return graph.addResult(op, name.str() + "a", form == Copies ? 1000 : 0);
+    };
+    auto use = [&](TensorId view) { return form == Reads ? a : view; };
+    va = view("view");
+    TensorId b = graph.addResult(graph.addOp("g", {x}, cost), "b", 500);
+    TensorId c = graph.addResult(graph.addOp("h", {b}, cost), "c", 10);
+    TensorId d = graph.addResult(graph.addOp("k", {use(va), c}, cost), "d", 10);
+    vb = view("t");
+    TensorId e = graph.addResult(graph.addOp("m", {use(vb), d}, cost), "e", 10);
+    graph.addResult(graph.addOp("big", {x, e}, cost), "z", 800);
+    graph.addReturn(graph.addResult(graph.addOp("n", {a, e}, cost), "y", 10));
+  }
+};
+
+TEST(Planner, ViewsShareTheirStorageWhichStaysWhileTheyAreUsed) {
+  ViewStep views(ViewStep::Views), reads(ViewStep::Reads),
+      copies(ViewStep::Copies);
+  ASSERT_FALSE(static_cast<bool>(views.graph.verify()));
+  Target target = slowDisk();
+  OffloadPlanner withViews(views.graph, target), withReads(reads.graph, target),
+      withCopies(copies.graph, target);
+  const LifetimeAnalysis &lifetimes = withViews.getLifetimes();
+  EXPECT_EQ(views.graph.getTensor(views.va).bytes, 0u);
+  EXPECT_EQ(views.graph.getTensor(views.vb).bytes, 0u);
+  EXPECT_EQ(views.graph.getStorage(views.vb), views.a);
+  // `a` is pinned from the first view's definition through the second's
+  // last use; only #7 may find it away.
+  EXPECT_EQ(lifetimes.getTouches(views.a).vec(),
+            (std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6, 8}));
+  EXPECT_EQ(lifetimes.getLiveEnd(views.a), 8u);
+  EXPECT_EQ(lifetimes.getRequiredBytes(2), 1600u);
+  EXPECT_EQ(withViews.getUnplannedPeak(), 1910u);
+  EXPECT_EQ(withViews.getUnplannedPeak(), withReads.getUnplannedPeak());
+  EXPECT_EQ(withCopies.getUnplannedPeak(), 2610u);
+
+  for (Policy policy : allPolicies()) {
+    llvm::Expected<Plan> plan = withViews.plan(withBudget(1700, policy));
+    ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    ASSERT_EQ(plan->gaps.size(), 1u) << policyName(policy).str();
+    EXPECT_EQ(plan->gaps[0].tensor, views.a);
+    EXPECT_EQ(plan->gaps[0].releaseSlot, 7u);
+    EXPECT_EQ(plan->gaps[0].waitPoint, 8u);
+  }
+  // Without the views `a` could leave during #2 and #3; with them the
+  // storage must stay, so the budget is infeasible at #2.
+  EXPECT_TRUE(static_cast<bool>(withReads.plan(withBudget(1200))));
+  llvm::Expected<Plan> tight = withViews.plan(withBudget(1200));
+  ASSERT_FALSE(static_cast<bool>(tight));
+  llvm::handleAllErrors(tight.takeError(),
+                        [&](const InfeasibleBudgetError &error) {
+                          EXPECT_EQ(error.point, 2u);
+                          EXPECT_EQ(error.requiredBytes, 1600u);
+                        });
+
+  // A hand-made plan that moves `a` between the views' uses is unsafe.
+  Plan unsafe;
+  Gap gap;
+  gap.tensor = views.a;
+  gap.offloadSlot = gap.releaseSlot = 2;
+  gap.prefetchSlot = gap.waitPoint = 4;
+  unsafe.gaps.push_back(gap);
+  unsafe.finalize();
+  llvm::Error error = verifyPlan(views.graph, lifetimes, unsafe, 1 << 20);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(llvm::toString(std::move(error)).find("point 2"),
+            std::string::npos);
+  Plan onView;
+  gap.tensor = views.va;
+  onView.gaps.push_back(gap);
+  onView.finalize();
+  error = verifyPlan(views.graph, lifetimes, onView, 1 << 20);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(llvm::toString(std::move(error)).find("is a view of 'a'"),
+            std::string::npos);
+}
+
+TEST(Planner, ReturnedViewPinsItsStorageToTheReturn) {
+  StepGraph graph;
+  TensorId w = graph.addArgument("w", 1000, TensorRole::Param);
+  TensorId x = graph.addArgument("x", 100, TensorRole::Input);
+  TensorId wt = graph.addAlias(graph.addOp("t", {w}), "wt", w);
+  graph.addResult(graph.addOp("big", {x}), "z", 800);
+  graph.addReturn(wt, w);
+  ASSERT_FALSE(static_cast<bool>(graph.verify()));
+  OffloadPlanner planner(graph, slowDisk());
+  const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+  EXPECT_EQ(lifetimes.getLiveEnd(w), lifetimes.returnPoint());
+  EXPECT_FALSE(lifetimes.mayLeaveOnSsd(w, lifetimes.returnPoint()));
+  EXPECT_FALSE(lifetimes.mayLeaveOnSsd(wt, lifetimes.returnPoint()));
+  // Neither `w` nor its view may leave, so nothing fits under 1900.
+  llvm::Expected<Plan> tooTight = planner.plan(withBudget(1899));
+  EXPECT_FALSE(static_cast<bool>(tooTight));
+  llvm::consumeError(tooTight.takeError());
+  EXPECT_TRUE(static_cast<bool>(planner.plan(withBudget(1900))));
+}
+
 TEST(Planner, EveryPolicyMeetsTheBudgetAndOursIsFastest) {
   TinyStep step;
   Target target = slowDisk();

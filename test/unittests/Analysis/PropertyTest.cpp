@@ -1,9 +1,11 @@
 //===- PropertyTest.cpp - Plans on many random training steps -------------===//
 //
-// For a thousand generated training steps and a thousand random DAGs, on
-// every target preset at random budgets: every policy either plans or
-// proves the budget infeasible (and then the budget really is below what one
-// op needs); every plan passes the verifier and stays within the budget; the
+// For a thousand generated training steps, a thousand random DAGs and a
+// thousand random DAGs with chains of views, on every target preset at
+// random budgets: every policy either plans or proves the budget infeasible
+// (and then the budget really is below what one op needs); every plan
+// passes the verifier, stays within the budget and keeps the storage of
+// every view resident while the view is in use; the
 // report's numbers equal an independent re-simulation; no plan beats the
 // lower bound; and `ssd` is never slower than a baseline.
 //
@@ -177,6 +179,32 @@ bool nearlyEqual(double a, double b) {
   return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
 }
 
+/// Checks, from the ops rather than the lifetimes, that no gap moves a view
+/// and that a view's storage is resident from the view's definition through
+/// its last use.
+void expectViewsResident(const StepGraph &graph, const Plan &plan,
+                         uint32_t numPoints, uint64_t seed) {
+  std::vector<uint32_t> lastUse(graph.numTensors(), 0);
+  for (OpId op = 0; op < graph.numOps(); ++op)
+    for (TensorId operand : graph.getOp(op).operands)
+      lastUse[operand] = op;
+  for (TensorId value : graph.getReturned())
+    lastUse[value] = numPoints - 1;
+  for (const Gap &gap : plan.gaps) {
+    EXPECT_FALSE(graph.getTensor(gap.tensor).isAlias()) << "seed " << seed;
+    for (TensorId view = 0; view < graph.numTensors(); ++view) {
+      const Tensor &info = graph.getTensor(view);
+      if (info.aliasOf != gap.tensor)
+        continue;
+      uint32_t from = *info.definingOp;
+      uint32_t to = std::max(from, lastUse[view]);
+      EXPECT_TRUE(to < gap.absentFrom() || from >= gap.absentTo(numPoints))
+          << "seed " << seed << ": '" << graph.getTensor(gap.tensor).name
+          << "' is absent while its view '" << info.name << "' is in use";
+    }
+  }
+}
+
 /// Plans `graph` at `budget` with every policy and checks each plan.
 /// Returns how many plans were made and how many budgets were infeasible.
 std::pair<unsigned, unsigned>
@@ -219,6 +247,7 @@ checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
     EXPECT_FALSE(static_cast<bool>(error))
         << "seed " << seed << " " << policyName(policy).str() << ": "
         << llvm::toString(std::move(error));
+    expectViewsResident(graph, *plan, lifetimes.numPoints(), seed);
     std::vector<uint64_t> live = plan->liveBytes(graph, lifetimes);
     EXPECT_LE(*std::max_element(live.begin(), live.end()), budget);
     if (budget >= peak) {
@@ -277,8 +306,10 @@ TEST(Property, RandomTrainingStepsPlanVerifyAndReplay) {
 
 /// A random DAG that is no training step: any op may read any earlier
 /// tensor, sizes include 0, persistent arguments are updated, returned
-/// unchanged or dropped, and costs are missing at random.
-StepGraph randomDag(uint64_t seed) {
+/// unchanged or dropped, and costs are missing at random. About
+/// `viewPercent` percent of the ops are views of an earlier tensor (chains of
+/// views included), which may be returned and even replace persistent state.
+StepGraph randomDag(uint64_t seed, unsigned viewPercent = 0) {
   std::mt19937_64 random(seed);
   auto below = [&](uint64_t bound) { return random() % bound; };
   StepGraph graph("dag" + std::to_string(seed));
@@ -306,6 +337,13 @@ StepGraph randomDag(uint64_t seed) {
     if (below(3))
       cost.seconds = (1 + below(100)) * 1e-5;
     OpId op = graph.addOp("op" + std::to_string(i), operands, cost);
+    if (viewPercent && below(100) < viewPercent) {
+      TensorId view = graph.addAlias(op, "v" + std::to_string(i),
+                                     operands[below(operands.size())]);
+      tensors.push_back(view);
+      results.push_back(view);
+      continue;
+    }
     for (unsigned k = 0, m = 1 + below(2); k < m; ++k) {
       TensorId result =
           graph.addResult(op, llvm::formatv("t{0}_{1}", i, k).str(),
@@ -344,6 +382,21 @@ TEST(Property, RandomDagsPlanVerifyAndReplay) {
         << "seed " << seed << ": " << llvm::toString(std::move(error));
     plans += checkAllPolicies(graph, randomTarget(seed + 1), seed,
                               ((seed * 53) % 100) / 100.0, seed % 10 == 0)
+                 .first;
+  }
+  EXPECT_GT(plans, 4000u);
+}
+
+TEST(Property, RandomDagsWithViewsPlanVerifyAndReplay) {
+  unsigned plans = 0;
+  for (uint64_t seed = 1; seed <= 1000; ++seed) {
+    SCOPED_TRACE(seed);
+    StepGraph graph = randomDag(seed, /*viewPercent=*/40);
+    llvm::Error error = graph.verify();
+    ASSERT_FALSE(static_cast<bool>(error))
+        << "seed " << seed << ": " << llvm::toString(std::move(error));
+    plans += checkAllPolicies(graph, randomTarget(seed + 2), seed,
+                              ((seed * 71) % 100) / 100.0, seed % 10 == 0)
                  .first;
   }
   EXPECT_GT(plans, 4000u);

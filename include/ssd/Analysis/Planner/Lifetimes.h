@@ -27,7 +27,11 @@ public:
 
   /// The points at which `tensor` must be resident, ascending and unique:
   /// its defining op, every op that reads it, and the return point when it
-  /// is returned. Arguments are not touched at entry.
+  /// is returned; for a tensor that owns the storage of views, also every
+  /// point from a view's definition through the view's last touch (the
+  /// view's value is not rewired when its storage is reloaded, so the
+  /// storage stays put while the view is in use). Arguments are not touched
+  /// at entry.
   llvm::ArrayRef<uint32_t> getTouches(TensorId tensor) const {
     return llvm::ArrayRef<uint32_t>(touchPoints)
         .slice(touchBegin[tensor], touchBegin[tensor + 1] - touchBegin[tensor]);
@@ -58,8 +62,9 @@ public:
         .slice(touchedBegin[point],
                touchedBegin[point + 1] - touchedBegin[point]);
   }
-  /// Whether the touch of `tensor` at `point` may find it on SSD: a value
-  /// with a steady-state partner may be returned as a handle.
+  /// Whether the touch of `tensor` at `point` may find it on SSD: a
+  /// returned value with a steady-state partner may be returned as a handle,
+  /// unless it is a view or a view of it is returned too.
   bool mayLeaveOnSsd(TensorId tensor, uint32_t point) const;
   /// Bytes that must be resident at `point` in any plan, each tensor counted
   /// once: the op's operands and results, or the returned values that may
@@ -77,6 +82,8 @@ private:
   std::vector<uint32_t> liveStart, liveEnd;
   std::vector<uint64_t> required;
   std::vector<TensorRole> roles;
+  /// Storage that a returned view pins through the return.
+  std::vector<bool> pinnedAtReturn;
   uint32_t backwardStart = 0;
 };
 

@@ -88,8 +88,13 @@ struct Tensor {
   /// the next step, and for that result the argument (the tensor itself when
   /// it is returned unchanged). Steady state ties their residency together.
   std::optional<TensorId> steadyStatePartner;
+  /// For a view, the tensor that owns the storage it shares (the root of a
+  /// chain of views, never a view itself). A view holds no bytes of its own
+  /// and never moves: each of its touches pins the root resident.
+  std::optional<TensorId> aliasOf;
 
   bool isArgument() const { return !definingOp; }
+  bool isAlias() const { return aliasOf.has_value(); }
 };
 
 struct Op {
@@ -111,6 +116,15 @@ public:
              OpCost cost = {});
   TensorId addResult(OpId op, std::string name, uint64_t bytes,
                      TensorRole role = TensorRole::Unknown);
+  /// Adds a result of `op` that is a view of `viewed` (usually an operand of
+  /// `op`): it shares the storage of `viewed`'s root and holds 0 bytes.
+  TensorId addAlias(OpId op, std::string name, TensorId viewed,
+                    TensorRole role = TensorRole::Unknown);
+  /// The tensor that owns `tensor`'s storage: its root if it is a view, else
+  /// the tensor itself.
+  TensorId getStorage(TensorId tensor) const {
+    return tensors[tensor].aliasOf.value_or(tensor);
+  }
   /// Marks `value` as returned; `replacesArgument` names the persistent
   /// argument whose next-step value it is.
   void addReturn(TensorId value,
@@ -131,11 +145,14 @@ public:
   std::optional<OpId> getBackwardStart() const { return backwardStart; }
 
   /// Checks the invariants the analyses rely on: operands defined before
-  /// use, partners paired both ways and persistent, returned values unique.
+  /// use, partners paired both ways and persistent, returned values unique,
+  /// views of earlier tensors that own their storage, with no bytes.
   llvm::Error verify() const;
   void print(llvm::raw_ostream &os) const;
 
 private:
+  llvm::Error verifyAlias(TensorId id, const std::vector<bool> &defined) const;
+
   std::string functionName;
   std::vector<Tensor> tensors;
   std::vector<Op> ops;
