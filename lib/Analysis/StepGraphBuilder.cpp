@@ -3,7 +3,8 @@
 // Every top-level op of the step's body is one program point; values used
 // inside an op's regions but defined outside count as its operands, so a
 // region op (scf.for, linalg.generic) touches what its body touches.
-// Scalars occupy no device memory and count as 0 bytes.
+// Scalars occupy no device memory and count as 0 bytes; an `ssd.kernel`
+// with `view_of` defines a view that shares its operand's storage.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +96,19 @@ static std::string getValueName(Operation *op, unsigned resultIndex,
   return name;
 }
 
+/// The tensor whose storage `op`'s result shares: operand `view_of` of an
+/// `ssd.kernel` view.
+static std::optional<TensorId>
+getViewedTensor(Operation *op, const DenseMap<Value, TensorId> &tensorOf) {
+  auto kernel = dyn_cast<KernelOp>(op);
+  if (!kernel || !kernel.getViewOfAttr())
+    return std::nullopt;
+  Value viewed = kernel.getInputs()[kernel.getViewOfAttr().getInt()];
+  auto it = tensorOf.find(viewed);
+  return it == tensorOf.end() ? std::nullopt
+                              : std::optional<TensorId>(it->second);
+}
+
 FailureOr<std::optional<uint32_t>>
 mlir::ssd::getBackwardStart(func::FuncOp func) {
   Attribute attr = func->getAttr(kBackwardStartAttrName);
@@ -174,11 +188,13 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
         operands, getOpCost(&op));
     mapping.ops.push_back(&op);
     mapping.pointOf[&op] = opId;
-    for (OpResult result : op.getResults())
-      addValue(result,
-               mapping.graph.addResult(
-                   opId, getValueName(&op, result.getResultNumber(), point),
-                   getValueBytes(result)));
+    std::optional<TensorId> viewed = getViewedTensor(&op, mapping.tensorOf);
+    for (OpResult result : op.getResults()) {
+      std::string name = getValueName(&op, result.getResultNumber(), point);
+      addValue(result, viewed ? mapping.graph.addAlias(opId, name, *viewed)
+                              : mapping.graph.addResult(opId, name,
+                                                        getValueBytes(result)));
+    }
   }
 
   mapping.returnOp = body.getTerminator();

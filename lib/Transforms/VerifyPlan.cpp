@@ -3,7 +3,8 @@
 // Implements `ssd-verify-plan`. It reads only the IR, not the planner's
 // data structures, so that it checks the planner rather than repeating it:
 // a tensor occupies memory from its definition (a reloaded tensor from its
-// prefetch) to its last use or its release, handles occupy none, and the
+// prefetch) to its last use or its release, or that of a view of it (views,
+// `ssd.kernel` with `view_of`, and handles occupy none), and the
 // top-level ops are the program points at which live bytes are summed.
 //
 //===----------------------------------------------------------------------===//
@@ -39,12 +40,39 @@ struct Timeline {
 };
 } // namespace
 
+/// The view `user` makes of `value` (an `ssd.kernel` with `view_of` naming
+/// it), or null.
+static Value getViewOf(Value value, Operation *user) {
+  auto kernel = dyn_cast<KernelOp>(user);
+  if (!kernel || !kernel.getViewOfAttr())
+    return nullptr;
+  int64_t index = kernel.getViewOfAttr().getInt();
+  return kernel.getInputs()[index] == value ? kernel.getOutputs().front()
+                                            : nullptr;
+}
+
+/// The ops that read the storage of `value`: its users and, through views
+/// of it, theirs.
+static SmallVector<Operation *> getStorageUsers(Value value) {
+  SmallVector<Operation *> users;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    for (Operation *user : next.getUsers()) {
+      users.push_back(user);
+      if (Value view = getViewOf(next, user))
+        worklist.push_back(view);
+    }
+  }
+  return users;
+}
+
 static LogicalResult verifyResidency(Block &body, const Timeline &timeline) {
   bool ok = true;
   body.walk([&](ReleaseOp release) {
     unsigned at = timeline.of(release);
     for (Value tensor : release.getTensors()) {
-      for (Operation *user : tensor.getUsers()) {
+      for (Operation *user : getStorageUsers(tensor)) {
         if (user == release.getOperation() || timeline.of(user) <= at)
           continue;
         InFlightDiagnostic diag = user->emitError()
@@ -95,9 +123,18 @@ static std::pair<unsigned, unsigned> getLiveRange(Value value,
         start = timeline.of(prefetch);
   }
   unsigned end = start;
-  for (Operation *user : value.getUsers())
+  for (Operation *user : getStorageUsers(value))
     end = std::max(end, timeline.of(user));
   return {start, end};
+}
+
+/// Bytes `value` holds of its own: none for a scalar or a view.
+static int64_t getOwnBytes(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  auto view = dyn_cast_or_null<KernelOp>(value.getDefiningOp());
+  if (!type || (view && view.getViewOfAttr()))
+    return 0;
+  return getTensorByteSize(type);
 }
 
 static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
@@ -113,12 +150,11 @@ static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
   SmallVector<int64_t> delta(numOps + 1, 0);
   SmallVector<std::pair<unsigned, unsigned>> ranges;
   for (Value value : tensors) {
-    auto type = dyn_cast<RankedTensorType>(value.getType());
     auto range = getLiveRange(value, timeline);
     ranges.push_back(range);
-    if (!type)
+    int64_t bytes = getOwnBytes(value);
+    if (!bytes)
       continue;
-    int64_t bytes = getTensorByteSize(type);
     delta[range.first] += bytes;
     delta[range.second + 1] -= bytes;
   }
@@ -133,9 +169,9 @@ static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
     // Name the largest tensors that are live here.
     SmallVector<std::pair<int64_t, Value>> holders;
     for (auto [value, range] : llvm::zip_equal(tensors, ranges))
-      if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+      if (int64_t bytes = getOwnBytes(value))
         if (range.first <= position && position <= range.second)
-          holders.push_back({getTensorByteSize(type), value});
+          holders.push_back({bytes, value});
     llvm::sort(holders, [](auto &a, auto &b) { return a.first > b.first; });
     for (auto &[bytes, value] : ArrayRef(holders).take_front(3))
       diag.attachNote(value.getLoc()) << "live here: " << bytes << " bytes";
