@@ -1,8 +1,8 @@
 //===- latency_probe.cpp - small-transfer latencies through ssdrt ---------===//
 //
-// Why a latency-bound plan (the MLP's) is predicted too fast: the target's
-// one latency comes from a single 4 KiB durable write, but a plan's small
-// transfers are other sizes and go several at a time. This probe times,
+// What a latency-bound plan's (the MLP's) small transfers cost: the target
+// has one latency per transfer, but a plan's small transfers have various
+// sizes and go several at a time. This probe times,
 // through the runtime as ssd-run uses it, one durable write of N bytes, two
 // at once, both as one buffer, one read, and three reads at once, each
 // repeated 200 times in interleaved rounds, and prints mean, median, p10
