@@ -136,7 +136,12 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
       continue;
     }
     for (uint32_t use : uses) {
-      if (use == returnPointIndex)
+      // A point at which a view merely pins the tensor feeds nothing.
+      const auto readsTensor = [&](TensorId operand) {
+        return operand == tensor || graph.getStorage(operand) == tensor;
+      };
+      if (use == returnPointIndex ||
+          llvm::none_of(graph.getOp(use).operands, readsTensor))
         continue;
       for (TensorId produced : graph.getOp(use).results) {
         const Tensor &next = graph.getTensor(produced);

@@ -27,7 +27,8 @@ MemoryTimeline::MemoryTimeline(const StepGraph &graph,
 std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
   std::vector<TensorId> tensors;
   for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
-    if (point < lifetimes.getLiveStart(tensor) ||
+    if (graph.getTensor(tensor).isAlias() ||
+        point < lifetimes.getLiveStart(tensor) ||
         point > lifetimes.getLiveEnd(tensor))
       continue;
     bool away = llvm::any_of(absences[tensor], [&](const auto &range) {

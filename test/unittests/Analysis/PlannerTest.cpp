@@ -10,6 +10,7 @@
 
 #include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/GraphGenerator.h"
+#include "ssd/Analysis/Planner/MemoryTimeline.h"
 #include "ssd/Analysis/Planner/Planner.h"
 #include "ssd/Analysis/Planner/Report.h"
 
@@ -140,6 +141,10 @@ TEST(Planner, ViewsShareTheirStorageWhichStaysWhileTheyAreUsed) {
   EXPECT_EQ(withViews.getUnplannedPeak(), 1910u);
   EXPECT_EQ(withViews.getUnplannedPeak(), withReads.getUnplannedPeak());
   EXPECT_EQ(withCopies.getUnplannedPeak(), 2610u);
+  MemoryTimeline timeline(views.graph, lifetimes);
+  std::vector<TensorId> live = timeline.getLiveTensors(4);
+  EXPECT_TRUE(llvm::is_contained(live, views.a));
+  EXPECT_FALSE(llvm::is_contained(live, views.va));
 
   for (Policy policy : allPolicies()) {
     llvm::Expected<Plan> plan = withViews.plan(withBudget(1700, policy));

@@ -24,7 +24,8 @@ public:
   uint64_t getPeakBytes() const { return live[peakPoint]; }
   /// The first point at which the peak is reached.
   uint32_t getPeakPoint() const { return peakPoint; }
-  /// Tensors holding device memory at `point`, largest first.
+  /// Tensors holding device memory at `point`, largest first (views hold
+  /// none: their roots are listed).
   std::vector<TensorId> getLiveTensors(uint32_t point) const;
 
   /// The peak, where it is, and the largest tensors live there.
