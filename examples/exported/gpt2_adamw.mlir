@@ -229,37 +229,37 @@ module {
           tensor<f32> {ssd.name = "transformer.ln_f.bias.step"},
           tensor<64xf32> {ssd.name = "transformer.ln_f.bias.exp_avg"},
           tensor<64xf32> {ssd.name = "transformer.ln_f.bias.exp_avg_sq"}) attributes {ssd.backward_start = 180 : i64} {
-    %view = "ssd.kernel"(%arg113_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32xi64>) -> tensor<2x32xi64>
+    %view = "ssd.kernel"(%arg113_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32xi64>) -> tensor<2x32xi64>
     %embedding = "ssd.kernel"(%arg0_1, %view) {name = "aten.embedding.default", flops = 0.0 : f64, bytes = 82432 : i64} : (tensor<256x64xf32>, tensor<2x32xi64>) -> tensor<2x32x64xf32>
     %arange = "ssd.kernel"() {name = "aten.arange.default", flops = 0.0 : f64, bytes = 256 : i64} : () -> tensor<32xi64>
     %add = "ssd.kernel"(%arange) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 512 : i64} : (tensor<32xi64>) -> tensor<32xi64>
-    %unsqueeze = "ssd.kernel"(%add) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
+    %unsqueeze = "ssd.kernel"(%add) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
     %embedding_1 = "ssd.kernel"(%arg1_1, %unsqueeze) {name = "aten.embedding.default", flops = 0.0 : f64, bytes = 24832 : i64} : (tensor<64x64xf32>, tensor<1x32xi64>) -> tensor<1x32x64xf32>
     %add_1 = "ssd.kernel"(%embedding, %embedding_1) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 40960 : i64} : (tensor<2x32x64xf32>, tensor<1x32x64xf32>) -> tensor<2x32x64xf32>
-    %expand = "ssd.kernel"(%unsqueeze) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x32xi64>) -> tensor<2x32xi64>
-    %slice_1 = "ssd.kernel"(%expand) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32xi64>) -> tensor<2x1xi64>
+    %expand = "ssd.kernel"(%unsqueeze) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x32xi64>) -> tensor<2x32xi64>
+    %slice_1 = "ssd.kernel"(%expand) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32xi64>) -> tensor<2x1xi64>
     %sub = "ssd.kernel"(%slice_1) {name = "aten.sub.Tensor", flops = 0.0 : f64, bytes = 32 : i64} : (tensor<2x1xi64>) -> tensor<2x1xi64>
     %cat = "ssd.kernel"(%sub, %expand) {name = "aten.cat.default", flops = 0.0 : f64, bytes = 1056 : i64} : (tensor<2x1xi64>, tensor<2x32xi64>) -> tensor<2x33xi64>
-    %slice_2 = "ssd.kernel"(%cat) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x33xi64>) -> tensor<2x32xi64>
-    %slice_3 = "ssd.kernel"(%cat) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x33xi64>) -> tensor<2x32xi64>
+    %slice_2 = "ssd.kernel"(%cat) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x33xi64>) -> tensor<2x32xi64>
+    %slice_3 = "ssd.kernel"(%cat) {name = "aten.slice.Tensor", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x33xi64>) -> tensor<2x32xi64>
     %sub_1 = "ssd.kernel"(%slice_3, %slice_2) {name = "aten.sub.Tensor", flops = 0.0 : f64, bytes = 1536 : i64} : (tensor<2x32xi64>, tensor<2x32xi64>) -> tensor<2x32xi64>
     %ne = "ssd.kernel"(%sub_1) {name = "aten.ne.Scalar", flops = 0.0 : f64, bytes = 576 : i64} : (tensor<2x32xi64>) -> tensor<2x32xi1>
     %cumsum = "ssd.kernel"(%ne) {name = "aten.cumsum.default", flops = 0.0 : f64, bytes = 576 : i64} : (tensor<2x32xi1>) -> tensor<2x32xi64>
-    %expand_1 = "ssd.kernel"(%unsqueeze) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x32xi64>) -> tensor<2x32xi64>
+    %expand_1 = "ssd.kernel"(%unsqueeze) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x32xi64>) -> tensor<2x32xi64>
     %arange_1 = "ssd.kernel"() {name = "aten.arange.default", flops = 0.0 : f64, bytes = 16 : i64} : () -> tensor<2xi64>
     %arange_2 = "ssd.kernel"() {name = "aten.arange.default", flops = 0.0 : f64, bytes = 256 : i64} : () -> tensor<32xi64>
     %add_2 = "ssd.kernel"(%arange_2) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 512 : i64} : (tensor<32xi64>) -> tensor<32xi64>
     %arange_3 = "ssd.kernel"() {name = "aten.arange.default", flops = 0.0 : f64, bytes = 256 : i64} : () -> tensor<32xi64>
     %add_3 = "ssd.kernel"(%arange_3) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 512 : i64} : (tensor<32xi64>) -> tensor<32xi64>
-    %unsqueeze_1 = "ssd.kernel"(%arange_1) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2xi64>) -> tensor<2x1xi64>
-    %unsqueeze_2 = "ssd.kernel"(%unsqueeze_1) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x1xi64>) -> tensor<2x1x1xi64>
-    %unsqueeze_3 = "ssd.kernel"(%unsqueeze_2) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x1x1xi64>) -> tensor<2x1x1x1xi64>
-    %unsqueeze_4 = "ssd.kernel"(%add_2) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
-    %unsqueeze_5 = "ssd.kernel"(%unsqueeze_4) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x32xi64>) -> tensor<1x1x32xi64>
-    %unsqueeze_6 = "ssd.kernel"(%unsqueeze_5) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x1x32xi64>) -> tensor<1x1x32x1xi64>
-    %unsqueeze_7 = "ssd.kernel"(%add_3) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
-    %unsqueeze_8 = "ssd.kernel"(%unsqueeze_7) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x32xi64>) -> tensor<1x1x32xi64>
-    %unsqueeze_9 = "ssd.kernel"(%unsqueeze_8) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x1x32xi64>) -> tensor<1x1x1x32xi64>
+    %unsqueeze_1 = "ssd.kernel"(%arange_1) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2xi64>) -> tensor<2x1xi64>
+    %unsqueeze_2 = "ssd.kernel"(%unsqueeze_1) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x1xi64>) -> tensor<2x1x1xi64>
+    %unsqueeze_3 = "ssd.kernel"(%unsqueeze_2) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x1x1xi64>) -> tensor<2x1x1x1xi64>
+    %unsqueeze_4 = "ssd.kernel"(%add_2) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
+    %unsqueeze_5 = "ssd.kernel"(%unsqueeze_4) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x32xi64>) -> tensor<1x1x32xi64>
+    %unsqueeze_6 = "ssd.kernel"(%unsqueeze_5) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x1x32xi64>) -> tensor<1x1x32x1xi64>
+    %unsqueeze_7 = "ssd.kernel"(%add_3) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<32xi64>) -> tensor<1x32xi64>
+    %unsqueeze_8 = "ssd.kernel"(%unsqueeze_7) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x32xi64>) -> tensor<1x1x32xi64>
+    %unsqueeze_9 = "ssd.kernel"(%unsqueeze_8) {name = "aten.unsqueeze.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x1x32xi64>) -> tensor<1x1x1x32xi64>
     %new_ones = "ssd.kernel"(%unsqueeze_6) {name = "aten.new_ones.default", flops = 0.0 : f64, bytes = 257 : i64} : (tensor<1x1x32x1xi64>) -> tensor<i1>
     %index = "ssd.kernel"(%expand_1, %unsqueeze_3, %unsqueeze_6) {name = "aten.index.Tensor", flops = 0.0 : f64, bytes = 1296 : i64} : (tensor<2x32xi64>, tensor<2x1x1x1xi64>, tensor<1x1x32x1xi64>) -> tensor<2x1x32x1xi64>
     %index_1 = "ssd.kernel"(%expand_1, %unsqueeze_3, %unsqueeze_9) {name = "aten.index.Tensor", flops = 0.0 : f64, bytes = 1296 : i64} : (tensor<2x32xi64>, tensor<2x1x1x1xi64>, tensor<1x1x1x32xi64>) -> tensor<2x1x1x32xi64>
@@ -269,173 +269,173 @@ module {
     %index_3 = "ssd.kernel"(%cumsum, %unsqueeze_3, %unsqueeze_9) {name = "aten.index.Tensor", flops = 0.0 : f64, bytes = 1296 : i64} : (tensor<2x32xi64>, tensor<2x1x1x1xi64>, tensor<1x1x1x32xi64>) -> tensor<2x1x1x32xi64>
     %eq = "ssd.kernel"(%index_2, %index_3) {name = "aten.eq.Tensor", flops = 0.0 : f64, bytes = 3072 : i64} : (tensor<2x1x32x1xi64>, tensor<2x1x1x32xi64>) -> tensor<2x1x32x32xi1>
     %bitwise_and_1 = "ssd.kernel"(%bitwise_and, %eq) {name = "aten.bitwise_and.Tensor", flops = 0.0 : f64, bytes = 6144 : i64} : (tensor<2x1x32x32xi1>, tensor<2x1x32x32xi1>) -> tensor<2x1x32x32xi1>
-    %expand_2 = "ssd.kernel"(%bitwise_and_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x1x32x32xi1>) -> tensor<2x1x32x32xi1>
+    %expand_2 = "ssd.kernel"(%bitwise_and_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x1x32x32xi1>) -> tensor<2x1x32x32xi1>
     %native_dropout:2 = "ssd.kernel"(%add_1) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xi1>)
     %native_layer_norm:3 = "ssd.kernel"(%native_dropout#0, %arg2_1, %arg3_1) {name = "aten.native_layer_norm.default", flops = 0.0 : f64, bytes = 33792 : i64} : (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>)
-    %view_1 = "ssd.kernel"(%native_layer_norm#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_1 = "ssd.kernel"(%native_layer_norm#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm = "ssd.kernel"(%arg4_1, %view_1, %arg5_1) {name = "aten.addmm.default", flops = 1572864.0 : f64, bytes = 115456 : i64} : (tensor<192xf32>, tensor<64x64xf32>, tensor<64x192xf32>) -> tensor<64x192xf32>
-    %view_2 = "ssd.kernel"(%addmm) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x192xf32>) -> tensor<2x32x192xf32>
+    %view_2 = "ssd.kernel"(%addmm) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x192xf32>) -> tensor<2x32x192xf32>
     %split:3 = "ssd.kernel"(%view_2) {name = "aten.split.Tensor", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x192xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>)
-    %view_3 = "ssd.kernel"(%split#1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose = "ssd.kernel"(%view_3) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_4 = "ssd.kernel"(%split#2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_1 = "ssd.kernel"(%view_4) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_5 = "ssd.kernel"(%split#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_2 = "ssd.kernel"(%view_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_3 = "ssd.kernel"(%split#1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose = "ssd.kernel"(%view_3) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_4 = "ssd.kernel"(%split#2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_1 = "ssd.kernel"(%view_4) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_5 = "ssd.kernel"(%split#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_2 = "ssd.kernel"(%view_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
     %scalar_tensor = "ssd.kernel"() {name = "aten.scalar_tensor.default", flops = 0.0 : f64, bytes = 4 : i64} : () -> tensor<f32>
     %scalar_tensor_1 = "ssd.kernel"() {name = "aten.scalar_tensor.default", flops = 0.0 : f64, bytes = 4 : i64} : () -> tensor<f32>
     %where = "ssd.kernel"(%expand_2, %scalar_tensor_1, %scalar_tensor) {name = "aten.where.self", flops = 0.0 : f64, bytes = 10248 : i64} : (tensor<2x1x32x32xi1>, tensor<f32>, tensor<f32>) -> tensor<2x1x32x32xf32>
     %mul = "ssd.kernel"(%transpose_2) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_3 = "ssd.kernel"(%transpose) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_3 = "ssd.kernel"(%transpose) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_1 = "ssd.kernel"(%transpose_3) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %expand_3 = "ssd.kernel"(%mul) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %expand_3 = "ssd.kernel"(%mul) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone = "ssd.kernel"(%expand_3) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view = "ssd.kernel"(%clone) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %expand_4 = "ssd.kernel"(%mul_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %_unsafe_view = "ssd.kernel"(%clone) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %expand_4 = "ssd.kernel"(%mul_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_1 = "ssd.kernel"(%expand_4) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_1 = "ssd.kernel"(%clone_1) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_1 = "ssd.kernel"(%clone_1) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm = "ssd.kernel"(%_unsafe_view, %_unsafe_view_1) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_6 = "ssd.kernel"(%bmm) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_6 = "ssd.kernel"(%bmm) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %add_4 = "ssd.kernel"(%view_6, %where) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 40960 : i64} : (tensor<2x2x32x32xf32>, tensor<2x1x32x32xf32>) -> tensor<2x2x32x32xf32>
     %_safe_softmax = "ssd.kernel"(%add_4) {name = "aten._safe_softmax.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %alias_2 = "ssd.kernel"(%_safe_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %alias_2 = "ssd.kernel"(%_safe_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %native_dropout_1:2 = "ssd.kernel"(%_safe_softmax) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x2x32x32xf32>) -> (tensor<2x2x32x32xf32>, tensor<2x2x32x32xi1>)
-    %expand_5 = "ssd.kernel"(%native_dropout_1#0) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_7 = "ssd.kernel"(%expand_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %expand_6 = "ssd.kernel"(%transpose_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %expand_5 = "ssd.kernel"(%native_dropout_1#0) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_7 = "ssd.kernel"(%expand_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %expand_6 = "ssd.kernel"(%transpose_1) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_2 = "ssd.kernel"(%expand_6) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_2 = "ssd.kernel"(%clone_2) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_2 = "ssd.kernel"(%clone_2) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_1 = "ssd.kernel"(%view_7, %_unsafe_view_2) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_8 = "ssd.kernel"(%bmm_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_9 = "ssd.kernel"(%view_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_4 = "ssd.kernel"(%view_9) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %view_8 = "ssd.kernel"(%bmm_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_9 = "ssd.kernel"(%view_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_4 = "ssd.kernel"(%view_9) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_3 = "ssd.kernel"(%transpose_4) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %view_10 = "ssd.kernel"(%clone_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %view_11 = "ssd.kernel"(%view_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_10 = "ssd.kernel"(%clone_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %view_11 = "ssd.kernel"(%view_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm_1 = "ssd.kernel"(%arg6_1, %view_11, %arg7_1) {name = "aten.addmm.default", flops = 524288.0 : f64, bytes = 49408 : i64} : (tensor<64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    %view_12 = "ssd.kernel"(%addmm_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_12 = "ssd.kernel"(%addmm_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_2:2 = "ssd.kernel"(%view_12) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xi1>)
     %add_5 = "ssd.kernel"(%native_dropout_2#0, %native_dropout#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_1:3 = "ssd.kernel"(%add_5, %arg8_1, %arg9_1) {name = "aten.native_layer_norm.default", flops = 0.0 : f64, bytes = 33792 : i64} : (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>)
-    %view_13 = "ssd.kernel"(%native_layer_norm_1#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_13 = "ssd.kernel"(%native_layer_norm_1#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm_2 = "ssd.kernel"(%arg10_1, %view_13, %arg11_1) {name = "aten.addmm.default", flops = 2097152.0 : f64, bytes = 148480 : i64} : (tensor<256xf32>, tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %view_14 = "ssd.kernel"(%addmm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_14 = "ssd.kernel"(%addmm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
     %mul_2 = "ssd.kernel"(%view_14) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %pow_1 = "ssd.kernel"(%view_14) {name = "aten.pow.Tensor_Scalar", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_3 = "ssd.kernel"(%pow_1) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_6 = "ssd.kernel"(%view_14, %mul_3) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_4 = "ssd.kernel"(%add_6) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %tanh = "ssd.kernel"(%mul_4) {name = "aten.tanh.default", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %alias_5 = "ssd.kernel"(%tanh) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
+    %alias_5 = "ssd.kernel"(%tanh) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_7 = "ssd.kernel"(%tanh) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_5 = "ssd.kernel"(%mul_2, %add_7) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %view_15 = "ssd.kernel"(%mul_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %view_15 = "ssd.kernel"(%mul_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
     %addmm_3 = "ssd.kernel"(%arg12_1, %view_15, %arg13_1) {name = "aten.addmm.default", flops = 2097152.0 : f64, bytes = 147712 : i64} : (tensor<64xf32>, tensor<64x256xf32>, tensor<256x64xf32>) -> tensor<64x64xf32>
-    %view_16 = "ssd.kernel"(%addmm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_16 = "ssd.kernel"(%addmm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_3:2 = "ssd.kernel"(%view_16) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xi1>)
     %add_8 = "ssd.kernel"(%add_5, %native_dropout_3#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_2:3 = "ssd.kernel"(%add_8, %arg14_1, %arg15_1) {name = "aten.native_layer_norm.default", flops = 0.0 : f64, bytes = 33792 : i64} : (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>)
-    %view_17 = "ssd.kernel"(%native_layer_norm_2#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_17 = "ssd.kernel"(%native_layer_norm_2#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm_4 = "ssd.kernel"(%arg16_1, %view_17, %arg17_1) {name = "aten.addmm.default", flops = 1572864.0 : f64, bytes = 115456 : i64} : (tensor<192xf32>, tensor<64x64xf32>, tensor<64x192xf32>) -> tensor<64x192xf32>
-    %view_18 = "ssd.kernel"(%addmm_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x192xf32>) -> tensor<2x32x192xf32>
+    %view_18 = "ssd.kernel"(%addmm_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x192xf32>) -> tensor<2x32x192xf32>
     %split_1:3 = "ssd.kernel"(%view_18) {name = "aten.split.Tensor", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x192xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>)
-    %view_19 = "ssd.kernel"(%split_1#1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_5 = "ssd.kernel"(%view_19) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_20 = "ssd.kernel"(%split_1#2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_6 = "ssd.kernel"(%view_20) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_21 = "ssd.kernel"(%split_1#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_7 = "ssd.kernel"(%view_21) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_19 = "ssd.kernel"(%split_1#1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_5 = "ssd.kernel"(%view_19) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_20 = "ssd.kernel"(%split_1#2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_6 = "ssd.kernel"(%view_20) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_21 = "ssd.kernel"(%split_1#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_7 = "ssd.kernel"(%view_21) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
     %scalar_tensor_2 = "ssd.kernel"() {name = "aten.scalar_tensor.default", flops = 0.0 : f64, bytes = 4 : i64} : () -> tensor<f32>
     %scalar_tensor_3 = "ssd.kernel"() {name = "aten.scalar_tensor.default", flops = 0.0 : f64, bytes = 4 : i64} : () -> tensor<f32>
     %where_1 = "ssd.kernel"(%expand_2, %scalar_tensor_3, %scalar_tensor_2) {name = "aten.where.self", flops = 0.0 : f64, bytes = 10248 : i64} : (tensor<2x1x32x32xi1>, tensor<f32>, tensor<f32>) -> tensor<2x1x32x32xf32>
     %mul_6 = "ssd.kernel"(%transpose_7) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_8 = "ssd.kernel"(%transpose_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_8 = "ssd.kernel"(%transpose_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_7 = "ssd.kernel"(%transpose_8) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %expand_7 = "ssd.kernel"(%mul_6) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %expand_7 = "ssd.kernel"(%mul_6) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_4 = "ssd.kernel"(%expand_7) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_3 = "ssd.kernel"(%clone_4) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %expand_8 = "ssd.kernel"(%mul_7) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %_unsafe_view_3 = "ssd.kernel"(%clone_4) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %expand_8 = "ssd.kernel"(%mul_7) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_5 = "ssd.kernel"(%expand_8) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_4 = "ssd.kernel"(%clone_5) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_4 = "ssd.kernel"(%clone_5) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_2 = "ssd.kernel"(%_unsafe_view_3, %_unsafe_view_4) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_22 = "ssd.kernel"(%bmm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_22 = "ssd.kernel"(%bmm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %add_9 = "ssd.kernel"(%view_22, %where_1) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 40960 : i64} : (tensor<2x2x32x32xf32>, tensor<2x1x32x32xf32>) -> tensor<2x2x32x32xf32>
     %_safe_softmax_1 = "ssd.kernel"(%add_9) {name = "aten._safe_softmax.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %alias_8 = "ssd.kernel"(%_safe_softmax_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %alias_8 = "ssd.kernel"(%_safe_softmax_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %native_dropout_4:2 = "ssd.kernel"(%_safe_softmax_1) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x2x32x32xf32>) -> (tensor<2x2x32x32xf32>, tensor<2x2x32x32xi1>)
-    %expand_9 = "ssd.kernel"(%native_dropout_4#0) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_23 = "ssd.kernel"(%expand_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %expand_10 = "ssd.kernel"(%transpose_6) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %expand_9 = "ssd.kernel"(%native_dropout_4#0) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_23 = "ssd.kernel"(%expand_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %expand_10 = "ssd.kernel"(%transpose_6) {name = "aten.expand.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_6 = "ssd.kernel"(%expand_10) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_5 = "ssd.kernel"(%clone_6) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_5 = "ssd.kernel"(%clone_6) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_3 = "ssd.kernel"(%view_23, %_unsafe_view_5) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_24 = "ssd.kernel"(%bmm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_25 = "ssd.kernel"(%view_24) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_9 = "ssd.kernel"(%view_25) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %view_24 = "ssd.kernel"(%bmm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_25 = "ssd.kernel"(%view_24) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_9 = "ssd.kernel"(%view_25) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_7 = "ssd.kernel"(%transpose_9) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %view_26 = "ssd.kernel"(%clone_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %view_27 = "ssd.kernel"(%view_26) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_26 = "ssd.kernel"(%clone_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %view_27 = "ssd.kernel"(%view_26) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm_5 = "ssd.kernel"(%arg18_1, %view_27, %arg19_1) {name = "aten.addmm.default", flops = 524288.0 : f64, bytes = 49408 : i64} : (tensor<64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    %view_28 = "ssd.kernel"(%addmm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_28 = "ssd.kernel"(%addmm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_5:2 = "ssd.kernel"(%view_28) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xi1>)
     %add_10 = "ssd.kernel"(%native_dropout_5#0, %add_8) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_3:3 = "ssd.kernel"(%add_10, %arg20_1, %arg21_1) {name = "aten.native_layer_norm.default", flops = 0.0 : f64, bytes = 33792 : i64} : (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>)
-    %view_29 = "ssd.kernel"(%native_layer_norm_3#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_29 = "ssd.kernel"(%native_layer_norm_3#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %addmm_6 = "ssd.kernel"(%arg22_1, %view_29, %arg23_1) {name = "aten.addmm.default", flops = 2097152.0 : f64, bytes = 148480 : i64} : (tensor<256xf32>, tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %view_30 = "ssd.kernel"(%addmm_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_30 = "ssd.kernel"(%addmm_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
     %mul_8 = "ssd.kernel"(%view_30) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %pow_2 = "ssd.kernel"(%view_30) {name = "aten.pow.Tensor_Scalar", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_9 = "ssd.kernel"(%pow_2) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_11 = "ssd.kernel"(%view_30, %mul_9) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_10 = "ssd.kernel"(%add_11) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %tanh_1 = "ssd.kernel"(%mul_10) {name = "aten.tanh.default", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %alias_11 = "ssd.kernel"(%tanh_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
+    %alias_11 = "ssd.kernel"(%tanh_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_12 = "ssd.kernel"(%tanh_1) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_11 = "ssd.kernel"(%mul_8, %add_12) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %view_31 = "ssd.kernel"(%mul_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %view_31 = "ssd.kernel"(%mul_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
     %addmm_7 = "ssd.kernel"(%arg24_1, %view_31, %arg25_1) {name = "aten.addmm.default", flops = 2097152.0 : f64, bytes = 147712 : i64} : (tensor<64xf32>, tensor<64x256xf32>, tensor<256x64xf32>) -> tensor<64x64xf32>
-    %view_32 = "ssd.kernel"(%addmm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_32 = "ssd.kernel"(%addmm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_6:2 = "ssd.kernel"(%view_32) {name = "aten.native_dropout.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x64xi1>)
     %add_13 = "ssd.kernel"(%add_10, %native_dropout_6#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_4:3 = "ssd.kernel"(%add_13, %arg26_1, %arg27_1) {name = "aten.native_layer_norm.default", flops = 0.0 : f64, bytes = 33792 : i64} : (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>)
-    %view_33 = "ssd.kernel"(%native_layer_norm_4#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
-    %alias_12 = "ssd.kernel"(%view_33) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
-    %t = "ssd.kernel"(%arg0_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
-    %view_34 = "ssd.kernel"(%alias_12) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %view_33 = "ssd.kernel"(%native_layer_norm_4#0) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+    %alias_12 = "ssd.kernel"(%view_33) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+    %t = "ssd.kernel"(%arg0_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
+    %view_34 = "ssd.kernel"(%alias_12) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
     %mm = "ssd.kernel"(%view_34, %t) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %_unsafe_view_6 = "ssd.kernel"(%mm) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
-    %view_35 = "ssd.kernel"(%_unsafe_view_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
-    %view_36 = "ssd.kernel"(%arg113_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32xi64>) -> tensor<64xi64>
+    %_unsafe_view_6 = "ssd.kernel"(%mm) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 131072 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_35 = "ssd.kernel"(%_unsafe_view_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %view_36 = "ssd.kernel"(%arg113_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32xi64>) -> tensor<64xi64>
     %_log_softmax = "ssd.kernel"(%view_35) {name = "aten._log_softmax.default", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<64x256xf32>) -> tensor<64x256xf32>
-    %alias_15 = "ssd.kernel"(%_log_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<64x256xf32>
+    %alias_15 = "ssd.kernel"(%_log_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<64x256xf32>
     %nll_loss_forward:2 = "ssd.kernel"(%_log_softmax, %view_36) {name = "aten.nll_loss_forward.default", flops = 0.0 : f64, bytes = 66056 : i64} : (tensor<64x256xf32>, tensor<64xi64>) -> (tensor<f32>, tensor<f32>)
     %ones_like = "ssd.kernel"(%nll_loss_forward#0) {name = "aten.ones_like.default", flops = 0.0 : f64, bytes = 8 : i64} : (tensor<f32>) -> tensor<f32>
     %nll_loss_backward = "ssd.kernel"(%ones_like, %_log_softmax, %view_36, %nll_loss_forward#1) {name = "aten.nll_loss_backward.default", flops = 0.0 : f64, bytes = 131592 : i64} : (tensor<f32>, tensor<64x256xf32>, tensor<64xi64>, tensor<f32>) -> tensor<64x256xf32>
-    %alias_16 = "ssd.kernel"(%alias_15) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<64x256xf32>
+    %alias_16 = "ssd.kernel"(%alias_15) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<64x256xf32>
     %_log_softmax_backward_data = "ssd.kernel"(%nll_loss_backward, %alias_16) {name = "aten._log_softmax_backward_data.default", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<64x256xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %view_37 = "ssd.kernel"(%_log_softmax_backward_data) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
-    %view_38 = "ssd.kernel"(%view_37) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
-    %t_1 = "ssd.kernel"(%view_38) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %view_37 = "ssd.kernel"(%_log_softmax_backward_data) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_38 = "ssd.kernel"(%view_37) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %t_1 = "ssd.kernel"(%view_38) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_1 = "ssd.kernel"(%t_1, %view_34) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<256x64xf32>, tensor<64x64xf32>) -> tensor<256x64xf32>
-    %t_2 = "ssd.kernel"(%mm_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
-    %t_3 = "ssd.kernel"(%t) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %t_2 = "ssd.kernel"(%mm_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
+    %t_3 = "ssd.kernel"(%t) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_2 = "ssd.kernel"(%view_38, %t_3) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x256xf32>, tensor<256x64xf32>) -> tensor<64x64xf32>
-    %view_39 = "ssd.kernel"(%mm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
-    %t_4 = "ssd.kernel"(%t_2) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
-    %view_40 = "ssd.kernel"(%view_39) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+    %view_39 = "ssd.kernel"(%mm_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %t_4 = "ssd.kernel"(%t_2) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %view_40 = "ssd.kernel"(%view_39) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_backward:3 = "ssd.kernel"(%view_40, %add_13, %native_layer_norm_4#1, %native_layer_norm_4#2, %arg26_1, %arg27_1) {name = "aten.native_layer_norm_backward.default", flops = 0.0 : f64, bytes = 50688 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>)
     %native_dropout_backward = "ssd.kernel"(%native_layer_norm_backward#0, %native_dropout_6#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xi1>) -> tensor<2x32x64xf32>
-    %view_41 = "ssd.kernel"(%native_dropout_backward) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
-    %t_5 = "ssd.kernel"(%arg25_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
+    %view_41 = "ssd.kernel"(%native_dropout_backward) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %t_5 = "ssd.kernel"(%arg25_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
     %mm_3 = "ssd.kernel"(%view_41, %t_5) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %t_6 = "ssd.kernel"(%view_31) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %t_6 = "ssd.kernel"(%view_31) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_4 = "ssd.kernel"(%t_6, %view_41) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<256x64xf32>, tensor<64x64xf32>) -> tensor<256x64xf32>
     %sum_1 = "ssd.kernel"(%view_41) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 16640 : i64} : (tensor<64x64xf32>) -> tensor<1x64xf32>
-    %view_42 = "ssd.kernel"(%sum_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %view_43 = "ssd.kernel"(%mm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_42 = "ssd.kernel"(%sum_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %view_43 = "ssd.kernel"(%mm_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
     %mul_12 = "ssd.kernel"(%view_43, %mul_8) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_13 = "ssd.kernel"(%view_43, %add_12) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %alias_17 = "ssd.kernel"(%alias_11) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
+    %alias_17 = "ssd.kernel"(%alias_11) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %tanh_backward = "ssd.kernel"(%mul_12, %alias_17) {name = "aten.tanh_backward.default", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_14 = "ssd.kernel"(%tanh_backward) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_15 = "ssd.kernel"(%mul_14) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
@@ -445,80 +445,80 @@ module {
     %add_14 = "ssd.kernel"(%mul_14, %mul_17) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_18 = "ssd.kernel"(%mul_13) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_15 = "ssd.kernel"(%add_14, %mul_18) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %view_44 = "ssd.kernel"(%add_15) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
-    %t_7 = "ssd.kernel"(%arg23_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %view_44 = "ssd.kernel"(%add_15) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %t_7 = "ssd.kernel"(%arg23_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_5 = "ssd.kernel"(%view_44, %t_7) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x256xf32>, tensor<256x64xf32>) -> tensor<64x64xf32>
-    %t_8 = "ssd.kernel"(%view_29) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_8 = "ssd.kernel"(%view_29) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_6 = "ssd.kernel"(%t_8, %view_44) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
     %sum_2 = "ssd.kernel"(%view_44) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 66560 : i64} : (tensor<64x256xf32>) -> tensor<1x256xf32>
-    %view_45 = "ssd.kernel"(%sum_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x256xf32>) -> tensor<256xf32>
-    %view_46 = "ssd.kernel"(%mm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_45 = "ssd.kernel"(%sum_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x256xf32>) -> tensor<256xf32>
+    %view_46 = "ssd.kernel"(%mm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_backward_1:3 = "ssd.kernel"(%view_46, %add_10, %native_layer_norm_3#1, %native_layer_norm_3#2, %arg20_1, %arg21_1) {name = "aten.native_layer_norm_backward.default", flops = 0.0 : f64, bytes = 50688 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>)
     %add_16 = "ssd.kernel"(%native_layer_norm_backward#0, %native_layer_norm_backward_1#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_backward_1 = "ssd.kernel"(%add_16, %native_dropout_5#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xi1>) -> tensor<2x32x64xf32>
-    %view_47 = "ssd.kernel"(%native_dropout_backward_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
-    %t_9 = "ssd.kernel"(%arg19_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %view_47 = "ssd.kernel"(%native_dropout_backward_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %t_9 = "ssd.kernel"(%arg19_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_7 = "ssd.kernel"(%view_47, %t_9) {name = "aten.mm.default", flops = 524288.0 : f64, bytes = 49152 : i64} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    %t_10 = "ssd.kernel"(%view_27) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_10 = "ssd.kernel"(%view_27) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_8 = "ssd.kernel"(%t_10, %view_47) {name = "aten.mm.default", flops = 524288.0 : f64, bytes = 49152 : i64} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
     %sum_3 = "ssd.kernel"(%view_47) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 16640 : i64} : (tensor<64x64xf32>) -> tensor<1x64xf32>
-    %view_48 = "ssd.kernel"(%sum_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %view_49 = "ssd.kernel"(%mm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
-    %view_50 = "ssd.kernel"(%view_49) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_10 = "ssd.kernel"(%view_50) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_51 = "ssd.kernel"(%transpose_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_48 = "ssd.kernel"(%sum_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %view_49 = "ssd.kernel"(%mm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_50 = "ssd.kernel"(%view_49) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_10 = "ssd.kernel"(%view_50) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_51 = "ssd.kernel"(%transpose_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_8 = "ssd.kernel"(%view_51) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_7 = "ssd.kernel"(%clone_8) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_11 = "ssd.kernel"(%view_23) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_7 = "ssd.kernel"(%clone_8) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_11 = "ssd.kernel"(%view_23) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_4 = "ssd.kernel"(%transpose_11, %_unsafe_view_7) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_12 = "ssd.kernel"(%_unsafe_view_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_12 = "ssd.kernel"(%_unsafe_view_5) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_5 = "ssd.kernel"(%_unsafe_view_7, %transpose_12) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_52 = "ssd.kernel"(%bmm_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_53 = "ssd.kernel"(%bmm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_52 = "ssd.kernel"(%bmm_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_53 = "ssd.kernel"(%bmm_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %native_dropout_backward_2 = "ssd.kernel"(%view_53, %native_dropout_4#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x2x32x32xf32>, tensor<2x2x32x32xi1>) -> tensor<2x2x32x32xf32>
-    %alias_18 = "ssd.kernel"(%alias_8) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %alias_18 = "ssd.kernel"(%alias_8) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %_softmax_backward_data = "ssd.kernel"(%native_dropout_backward_2, %alias_18) {name = "aten._softmax_backward_data.default", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x2x32x32xf32>, tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_54 = "ssd.kernel"(%_softmax_backward_data) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_13 = "ssd.kernel"(%_unsafe_view_3) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %view_54 = "ssd.kernel"(%_softmax_backward_data) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_13 = "ssd.kernel"(%_unsafe_view_3) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_6 = "ssd.kernel"(%transpose_13, %view_54) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_14 = "ssd.kernel"(%_unsafe_view_4) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_14 = "ssd.kernel"(%_unsafe_view_4) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_7 = "ssd.kernel"(%view_54, %transpose_14) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_55 = "ssd.kernel"(%bmm_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_56 = "ssd.kernel"(%bmm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_55 = "ssd.kernel"(%bmm_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_56 = "ssd.kernel"(%bmm_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_19 = "ssd.kernel"(%view_55) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_15 = "ssd.kernel"(%mul_19) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_15 = "ssd.kernel"(%mul_19) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_20 = "ssd.kernel"(%view_56) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_16 = "ssd.kernel"(%mul_20) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_16 = "ssd.kernel"(%mul_20) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_9 = "ssd.kernel"(%transpose_16) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %_unsafe_view_8 = "ssd.kernel"(%clone_9) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %transpose_17 = "ssd.kernel"(%view_52) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %_unsafe_view_8 = "ssd.kernel"(%clone_9) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %transpose_17 = "ssd.kernel"(%view_52) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_10 = "ssd.kernel"(%transpose_17) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %_unsafe_view_9 = "ssd.kernel"(%clone_10) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %transpose_18 = "ssd.kernel"(%transpose_15) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
-    %view_57 = "ssd.kernel"(%transpose_18) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %_unsafe_view_9 = "ssd.kernel"(%clone_10) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %transpose_18 = "ssd.kernel"(%transpose_15) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %view_57 = "ssd.kernel"(%transpose_18) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
     %cat_1 = "ssd.kernel"(%_unsafe_view_8, %view_57, %_unsafe_view_9) {name = "aten.cat.default", flops = 0.0 : f64, bytes = 98304 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x192xf32>
-    %view_58 = "ssd.kernel"(%cat_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x192xf32>) -> tensor<64x192xf32>
-    %t_11 = "ssd.kernel"(%arg17_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x192xf32>) -> tensor<192x64xf32>
+    %view_58 = "ssd.kernel"(%cat_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x192xf32>) -> tensor<64x192xf32>
+    %t_11 = "ssd.kernel"(%arg17_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x192xf32>) -> tensor<192x64xf32>
     %mm_9 = "ssd.kernel"(%view_58, %t_11) {name = "aten.mm.default", flops = 1572864.0 : f64, bytes = 114688 : i64} : (tensor<64x192xf32>, tensor<192x64xf32>) -> tensor<64x64xf32>
-    %t_12 = "ssd.kernel"(%view_17) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_12 = "ssd.kernel"(%view_17) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_10 = "ssd.kernel"(%t_12, %view_58) {name = "aten.mm.default", flops = 1572864.0 : f64, bytes = 114688 : i64} : (tensor<64x64xf32>, tensor<64x192xf32>) -> tensor<64x192xf32>
     %sum_4 = "ssd.kernel"(%view_58) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 49920 : i64} : (tensor<64x192xf32>) -> tensor<1x192xf32>
-    %view_59 = "ssd.kernel"(%sum_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x192xf32>) -> tensor<192xf32>
-    %view_60 = "ssd.kernel"(%mm_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_59 = "ssd.kernel"(%sum_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x192xf32>) -> tensor<192xf32>
+    %view_60 = "ssd.kernel"(%mm_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_backward_2:3 = "ssd.kernel"(%view_60, %add_8, %native_layer_norm_2#1, %native_layer_norm_2#2, %arg14_1, %arg15_1) {name = "aten.native_layer_norm_backward.default", flops = 0.0 : f64, bytes = 50688 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>)
     %add_17 = "ssd.kernel"(%add_16, %native_layer_norm_backward_2#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_backward_3 = "ssd.kernel"(%add_17, %native_dropout_3#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xi1>) -> tensor<2x32x64xf32>
-    %view_61 = "ssd.kernel"(%native_dropout_backward_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
-    %t_13 = "ssd.kernel"(%arg13_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
+    %view_61 = "ssd.kernel"(%native_dropout_backward_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %t_13 = "ssd.kernel"(%arg13_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<256x64xf32>) -> tensor<64x256xf32>
     %mm_11 = "ssd.kernel"(%view_61, %t_13) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
-    %t_14 = "ssd.kernel"(%view_15) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %t_14 = "ssd.kernel"(%view_15) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_12 = "ssd.kernel"(%t_14, %view_61) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<256x64xf32>, tensor<64x64xf32>) -> tensor<256x64xf32>
     %sum_5 = "ssd.kernel"(%view_61) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 16640 : i64} : (tensor<64x64xf32>) -> tensor<1x64xf32>
-    %view_62 = "ssd.kernel"(%sum_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %view_63 = "ssd.kernel"(%mm_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
+    %view_62 = "ssd.kernel"(%sum_5) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %view_63 = "ssd.kernel"(%mm_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<2x32x256xf32>
     %mul_21 = "ssd.kernel"(%view_63, %mul_2) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_22 = "ssd.kernel"(%view_63, %add_7) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %alias_19 = "ssd.kernel"(%alias_5) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
+    %alias_19 = "ssd.kernel"(%alias_5) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %tanh_backward_1 = "ssd.kernel"(%mul_21, %alias_19) {name = "aten.tanh_backward.default", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_23 = "ssd.kernel"(%tanh_backward_1) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_24 = "ssd.kernel"(%mul_23) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
@@ -528,66 +528,66 @@ module {
     %add_18 = "ssd.kernel"(%mul_23, %mul_26) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %mul_27 = "ssd.kernel"(%mul_22) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 131072 : i64} : (tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
     %add_19 = "ssd.kernel"(%add_18, %mul_27) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 196608 : i64} : (tensor<2x32x256xf32>, tensor<2x32x256xf32>) -> tensor<2x32x256xf32>
-    %view_64 = "ssd.kernel"(%add_19) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
-    %t_15 = "ssd.kernel"(%arg11_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
+    %view_64 = "ssd.kernel"(%add_19) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x256xf32>) -> tensor<64x256xf32>
+    %t_15 = "ssd.kernel"(%arg11_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x256xf32>) -> tensor<256x64xf32>
     %mm_13 = "ssd.kernel"(%view_64, %t_15) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x256xf32>, tensor<256x64xf32>) -> tensor<64x64xf32>
-    %t_16 = "ssd.kernel"(%view_13) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_16 = "ssd.kernel"(%view_13) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_14 = "ssd.kernel"(%t_16, %view_64) {name = "aten.mm.default", flops = 2097152.0 : f64, bytes = 147456 : i64} : (tensor<64x64xf32>, tensor<64x256xf32>) -> tensor<64x256xf32>
     %sum_6 = "ssd.kernel"(%view_64) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 66560 : i64} : (tensor<64x256xf32>) -> tensor<1x256xf32>
-    %view_65 = "ssd.kernel"(%sum_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x256xf32>) -> tensor<256xf32>
-    %view_66 = "ssd.kernel"(%mm_13) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_65 = "ssd.kernel"(%sum_6) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x256xf32>) -> tensor<256xf32>
+    %view_66 = "ssd.kernel"(%mm_13) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_backward_3:3 = "ssd.kernel"(%view_66, %add_5, %native_layer_norm_1#1, %native_layer_norm_1#2, %arg8_1, %arg9_1) {name = "aten.native_layer_norm_backward.default", flops = 0.0 : f64, bytes = 50688 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>)
     %add_20 = "ssd.kernel"(%add_17, %native_layer_norm_backward_3#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_backward_4 = "ssd.kernel"(%add_20, %native_dropout_2#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xi1>) -> tensor<2x32x64xf32>
-    %view_67 = "ssd.kernel"(%native_dropout_backward_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
-    %t_17 = "ssd.kernel"(%arg7_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %view_67 = "ssd.kernel"(%native_dropout_backward_4) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<64x64xf32>
+    %t_17 = "ssd.kernel"(%arg7_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_15 = "ssd.kernel"(%view_67, %t_17) {name = "aten.mm.default", flops = 524288.0 : f64, bytes = 49152 : i64} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    %t_18 = "ssd.kernel"(%view_11) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_18 = "ssd.kernel"(%view_11) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_16 = "ssd.kernel"(%t_18, %view_67) {name = "aten.mm.default", flops = 524288.0 : f64, bytes = 49152 : i64} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
     %sum_7 = "ssd.kernel"(%view_67) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 16640 : i64} : (tensor<64x64xf32>) -> tensor<1x64xf32>
-    %view_68 = "ssd.kernel"(%sum_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %view_69 = "ssd.kernel"(%mm_15) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
-    %view_70 = "ssd.kernel"(%view_69) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
-    %transpose_19 = "ssd.kernel"(%view_70) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_71 = "ssd.kernel"(%transpose_19) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_68 = "ssd.kernel"(%sum_7) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %view_69 = "ssd.kernel"(%mm_15) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_70 = "ssd.kernel"(%view_69) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x64xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_19 = "ssd.kernel"(%view_70) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_71 = "ssd.kernel"(%transpose_19) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %clone_11 = "ssd.kernel"(%view_71) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %_unsafe_view_10 = "ssd.kernel"(%clone_11) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_20 = "ssd.kernel"(%view_7) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %_unsafe_view_10 = "ssd.kernel"(%clone_11) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_20 = "ssd.kernel"(%view_7) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_8 = "ssd.kernel"(%transpose_20, %_unsafe_view_10) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_21 = "ssd.kernel"(%_unsafe_view_2) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_21 = "ssd.kernel"(%_unsafe_view_2) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_9 = "ssd.kernel"(%_unsafe_view_10, %transpose_21) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_72 = "ssd.kernel"(%bmm_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_73 = "ssd.kernel"(%bmm_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_72 = "ssd.kernel"(%bmm_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_73 = "ssd.kernel"(%bmm_9) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %native_dropout_backward_5 = "ssd.kernel"(%view_73, %native_dropout_1#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x2x32x32xf32>, tensor<2x2x32x32xi1>) -> tensor<2x2x32x32xf32>
-    %alias_20 = "ssd.kernel"(%alias_2) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %alias_20 = "ssd.kernel"(%alias_2) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %_softmax_backward_data_1 = "ssd.kernel"(%native_dropout_backward_5, %alias_20) {name = "aten._softmax_backward_data.default", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x2x32x32xf32>, tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_74 = "ssd.kernel"(%_softmax_backward_data_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_22 = "ssd.kernel"(%_unsafe_view) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %view_74 = "ssd.kernel"(%_softmax_backward_data_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_22 = "ssd.kernel"(%_unsafe_view) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_10 = "ssd.kernel"(%transpose_22, %view_74) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %transpose_23 = "ssd.kernel"(%_unsafe_view_1) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
+    %transpose_23 = "ssd.kernel"(%_unsafe_view_1) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
     %bmm_11 = "ssd.kernel"(%view_74, %transpose_23) {name = "aten.bmm.default", flops = 262144.0 : f64, bytes = 49152 : i64} : (tensor<4x32x32xf32>, tensor<4x32x32xf32>) -> tensor<4x32x32xf32>
-    %view_75 = "ssd.kernel"(%bmm_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %view_76 = "ssd.kernel"(%bmm_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_75 = "ssd.kernel"(%bmm_10) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %view_76 = "ssd.kernel"(%bmm_11) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<4x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_28 = "ssd.kernel"(%view_75) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_24 = "ssd.kernel"(%mul_28) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
+    %transpose_24 = "ssd.kernel"(%mul_28) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
     %mul_29 = "ssd.kernel"(%view_76) {name = "aten.mul.Scalar", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x2x32x32xf32>
-    %transpose_25 = "ssd.kernel"(%mul_29) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %transpose_25 = "ssd.kernel"(%mul_29) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_12 = "ssd.kernel"(%transpose_25) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %_unsafe_view_11 = "ssd.kernel"(%clone_12) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %transpose_26 = "ssd.kernel"(%view_72) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %_unsafe_view_11 = "ssd.kernel"(%clone_12) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %transpose_26 = "ssd.kernel"(%view_72) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
     %clone_13 = "ssd.kernel"(%transpose_26) {name = "aten.clone.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x2x32xf32>
-    %_unsafe_view_12 = "ssd.kernel"(%clone_13) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
-    %transpose_27 = "ssd.kernel"(%transpose_24) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
-    %view_77 = "ssd.kernel"(%transpose_27) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %_unsafe_view_12 = "ssd.kernel"(%clone_13) {name = "aten._unsafe_view.default", flops = 0.0 : f64, bytes = 32768 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
+    %transpose_27 = "ssd.kernel"(%transpose_24) {name = "aten.transpose.int", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x2x32x32xf32>) -> tensor<2x32x2x32xf32>
+    %view_77 = "ssd.kernel"(%transpose_27) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x2x32xf32>) -> tensor<2x32x64xf32>
     %cat_2 = "ssd.kernel"(%_unsafe_view_11, %view_77, %_unsafe_view_12) {name = "aten.cat.default", flops = 0.0 : f64, bytes = 98304 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x192xf32>
-    %view_78 = "ssd.kernel"(%cat_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<2x32x192xf32>) -> tensor<64x192xf32>
-    %t_19 = "ssd.kernel"(%arg5_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x192xf32>) -> tensor<192x64xf32>
+    %view_78 = "ssd.kernel"(%cat_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<2x32x192xf32>) -> tensor<64x192xf32>
+    %t_19 = "ssd.kernel"(%arg5_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x192xf32>) -> tensor<192x64xf32>
     %mm_17 = "ssd.kernel"(%view_78, %t_19) {name = "aten.mm.default", flops = 1572864.0 : f64, bytes = 114688 : i64} : (tensor<64x192xf32>, tensor<192x64xf32>) -> tensor<64x64xf32>
-    %t_20 = "ssd.kernel"(%view_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_20 = "ssd.kernel"(%view_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_18 = "ssd.kernel"(%t_20, %view_78) {name = "aten.mm.default", flops = 1572864.0 : f64, bytes = 114688 : i64} : (tensor<64x64xf32>, tensor<64x192xf32>) -> tensor<64x192xf32>
     %sum_8 = "ssd.kernel"(%view_78) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 49920 : i64} : (tensor<64x192xf32>) -> tensor<1x192xf32>
-    %view_79 = "ssd.kernel"(%sum_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x192xf32>) -> tensor<192xf32>
-    %view_80 = "ssd.kernel"(%mm_17) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
+    %view_79 = "ssd.kernel"(%sum_8) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x192xf32>) -> tensor<192xf32>
+    %view_80 = "ssd.kernel"(%mm_17) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<2x32x64xf32>
     %native_layer_norm_backward_4:3 = "ssd.kernel"(%view_80, %native_dropout#0, %native_layer_norm#1, %native_layer_norm#2, %arg2_1, %arg3_1) {name = "aten.native_layer_norm_backward.default", flops = 0.0 : f64, bytes = 50688 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x1xf32>, tensor<2x32x1xf32>, tensor<64xf32>, tensor<64xf32>) -> (tensor<2x32x64xf32>, tensor<64xf32>, tensor<64xf32>)
     %add_21 = "ssd.kernel"(%add_20, %native_layer_norm_backward_4#0) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 49152 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
     %native_dropout_backward_6 = "ssd.kernel"(%add_21, %native_dropout#1) {name = "aten.native_dropout_backward.default", flops = 0.0 : f64, bytes = 36864 : i64} : (tensor<2x32x64xf32>, tensor<2x32x64xi1>) -> tensor<2x32x64xf32>

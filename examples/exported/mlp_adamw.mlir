@@ -53,49 +53,49 @@ module {
           tensor<f32> {ssd.name = "layers.2.bias.step"},
           tensor<10xf32> {ssd.name = "layers.2.bias.exp_avg"},
           tensor<10xf32> {ssd.name = "layers.2.bias.exp_avg_sq"}) attributes {ssd.backward_start = 13 : i64} {
-    %t = "ssd.kernel"(%arg0_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x32xf32>) -> tensor<32x64xf32>
+    %t = "ssd.kernel"(%arg0_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x32xf32>) -> tensor<32x64xf32>
     %addmm = "ssd.kernel"(%arg1_1, %arg24_1, %t) {name = "aten.addmm.default", flops = 65536.0 : f64, bytes = 14592 : i64} : (tensor<64xf32>, tensor<16x32xf32>, tensor<32x64xf32>) -> tensor<16x64xf32>
     %relu = "ssd.kernel"(%addmm) {name = "aten.relu.default", flops = 0.0 : f64, bytes = 8192 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
-    %alias_2 = "ssd.kernel"(%relu) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
-    %t_1 = "ssd.kernel"(%arg2_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %alias_2 = "ssd.kernel"(%relu) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
+    %t_1 = "ssd.kernel"(%arg2_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %addmm_1 = "ssd.kernel"(%arg3_1, %relu, %t_1) {name = "aten.addmm.default", flops = 131072.0 : f64, bytes = 24832 : i64} : (tensor<64xf32>, tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
     %relu_1 = "ssd.kernel"(%addmm_1) {name = "aten.relu.default", flops = 0.0 : f64, bytes = 8192 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
-    %alias_5 = "ssd.kernel"(%relu_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
-    %t_2 = "ssd.kernel"(%arg4_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<10x64xf32>) -> tensor<64x10xf32>
+    %alias_5 = "ssd.kernel"(%relu_1) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
+    %t_2 = "ssd.kernel"(%arg4_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<10x64xf32>) -> tensor<64x10xf32>
     %addmm_2 = "ssd.kernel"(%arg5_1, %relu_1, %t_2) {name = "aten.addmm.default", flops = 20480.0 : f64, bytes = 7336 : i64} : (tensor<10xf32>, tensor<16x64xf32>, tensor<64x10xf32>) -> tensor<16x10xf32>
     %_log_softmax = "ssd.kernel"(%addmm_2) {name = "aten._log_softmax.default", flops = 0.0 : f64, bytes = 1280 : i64} : (tensor<16x10xf32>) -> tensor<16x10xf32>
-    %alias_8 = "ssd.kernel"(%_log_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x10xf32>) -> tensor<16x10xf32>
+    %alias_8 = "ssd.kernel"(%_log_softmax) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x10xf32>) -> tensor<16x10xf32>
     %nll_loss_forward:2 = "ssd.kernel"(%_log_softmax, %arg25_1) {name = "aten.nll_loss_forward.default", flops = 0.0 : f64, bytes = 776 : i64} : (tensor<16x10xf32>, tensor<16xi64>) -> (tensor<f32>, tensor<f32>)
     %ones_like = "ssd.kernel"(%nll_loss_forward#0) {name = "aten.ones_like.default", flops = 0.0 : f64, bytes = 8 : i64} : (tensor<f32>) -> tensor<f32>
     %nll_loss_backward = "ssd.kernel"(%ones_like, %_log_softmax, %arg25_1, %nll_loss_forward#1) {name = "aten.nll_loss_backward.default", flops = 0.0 : f64, bytes = 1416 : i64} : (tensor<f32>, tensor<16x10xf32>, tensor<16xi64>, tensor<f32>) -> tensor<16x10xf32>
-    %alias_9 = "ssd.kernel"(%alias_8) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x10xf32>) -> tensor<16x10xf32>
+    %alias_9 = "ssd.kernel"(%alias_8) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x10xf32>) -> tensor<16x10xf32>
     %_log_softmax_backward_data = "ssd.kernel"(%nll_loss_backward, %alias_9) {name = "aten._log_softmax_backward_data.default", flops = 0.0 : f64, bytes = 1920 : i64} : (tensor<16x10xf32>, tensor<16x10xf32>) -> tensor<16x10xf32>
-    %t_3 = "ssd.kernel"(%t_2) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x10xf32>) -> tensor<10x64xf32>
+    %t_3 = "ssd.kernel"(%t_2) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x10xf32>) -> tensor<10x64xf32>
     %mm = "ssd.kernel"(%_log_softmax_backward_data, %t_3) {name = "aten.mm.default", flops = 20480.0 : f64, bytes = 7296 : i64} : (tensor<16x10xf32>, tensor<10x64xf32>) -> tensor<16x64xf32>
-    %t_4 = "ssd.kernel"(%_log_softmax_backward_data) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x10xf32>) -> tensor<10x16xf32>
+    %t_4 = "ssd.kernel"(%_log_softmax_backward_data) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x10xf32>) -> tensor<10x16xf32>
     %mm_1 = "ssd.kernel"(%t_4, %relu_1) {name = "aten.mm.default", flops = 20480.0 : f64, bytes = 7296 : i64} : (tensor<10x16xf32>, tensor<16x64xf32>) -> tensor<10x64xf32>
-    %t_5 = "ssd.kernel"(%mm_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<10x64xf32>) -> tensor<64x10xf32>
+    %t_5 = "ssd.kernel"(%mm_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<10x64xf32>) -> tensor<64x10xf32>
     %sum_1 = "ssd.kernel"(%_log_softmax_backward_data) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 680 : i64} : (tensor<16x10xf32>) -> tensor<1x10xf32>
-    %view = "ssd.kernel"(%sum_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x10xf32>) -> tensor<10xf32>
-    %t_6 = "ssd.kernel"(%t_5) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x10xf32>) -> tensor<10x64xf32>
-    %alias_10 = "ssd.kernel"(%alias_5) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
+    %view = "ssd.kernel"(%sum_1) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x10xf32>) -> tensor<10xf32>
+    %t_6 = "ssd.kernel"(%t_5) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x10xf32>) -> tensor<10x64xf32>
+    %alias_10 = "ssd.kernel"(%alias_5) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
     %threshold_backward = "ssd.kernel"(%mm, %alias_10) {name = "aten.threshold_backward.default", flops = 0.0 : f64, bytes = 12288 : i64} : (tensor<16x64xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %t_7 = "ssd.kernel"(%t_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_7 = "ssd.kernel"(%t_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %mm_2 = "ssd.kernel"(%threshold_backward, %t_7) {name = "aten.mm.default", flops = 131072.0 : f64, bytes = 24576 : i64} : (tensor<16x64xf32>, tensor<64x64xf32>) -> tensor<16x64xf32>
-    %t_8 = "ssd.kernel"(%threshold_backward) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<64x16xf32>
+    %t_8 = "ssd.kernel"(%threshold_backward) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<64x16xf32>
     %mm_3 = "ssd.kernel"(%t_8, %relu) {name = "aten.mm.default", flops = 131072.0 : f64, bytes = 24576 : i64} : (tensor<64x16xf32>, tensor<16x64xf32>) -> tensor<64x64xf32>
-    %t_9 = "ssd.kernel"(%mm_3) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %t_9 = "ssd.kernel"(%mm_3) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
     %sum_2 = "ssd.kernel"(%threshold_backward) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 4352 : i64} : (tensor<16x64xf32>) -> tensor<1x64xf32>
-    %view_1 = "ssd.kernel"(%sum_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %t_10 = "ssd.kernel"(%t_9) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
-    %alias_11 = "ssd.kernel"(%alias_2) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
+    %view_1 = "ssd.kernel"(%sum_2) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %t_10 = "ssd.kernel"(%t_9) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x64xf32>) -> tensor<64x64xf32>
+    %alias_11 = "ssd.kernel"(%alias_2) {name = "aten.alias.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<16x64xf32>
     %threshold_backward_1 = "ssd.kernel"(%mm_2, %alias_11) {name = "aten.threshold_backward.default", flops = 0.0 : f64, bytes = 12288 : i64} : (tensor<16x64xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
-    %t_11 = "ssd.kernel"(%threshold_backward_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<16x64xf32>) -> tensor<64x16xf32>
+    %t_11 = "ssd.kernel"(%threshold_backward_1) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<16x64xf32>) -> tensor<64x16xf32>
     %mm_4 = "ssd.kernel"(%t_11, %arg24_1) {name = "aten.mm.default", flops = 65536.0 : f64, bytes = 14336 : i64} : (tensor<64x16xf32>, tensor<16x32xf32>) -> tensor<64x32xf32>
-    %t_12 = "ssd.kernel"(%mm_4) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<64x32xf32>) -> tensor<32x64xf32>
+    %t_12 = "ssd.kernel"(%mm_4) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<64x32xf32>) -> tensor<32x64xf32>
     %sum_3 = "ssd.kernel"(%threshold_backward_1) {name = "aten.sum.dim_IntList", flops = 0.0 : f64, bytes = 4352 : i64} : (tensor<16x64xf32>) -> tensor<1x64xf32>
-    %view_2 = "ssd.kernel"(%sum_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
-    %t_13 = "ssd.kernel"(%t_12) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64} : (tensor<32x64xf32>) -> tensor<64x32xf32>
+    %view_2 = "ssd.kernel"(%sum_3) {name = "aten.view.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<1x64xf32>) -> tensor<64xf32>
+    %t_13 = "ssd.kernel"(%t_12) {name = "aten.t.default", flops = 0.0 : f64, bytes = 0 : i64, view_of = 0 : i64} : (tensor<32x64xf32>) -> tensor<64x32xf32>
     %mul = "ssd.kernel"(%arg0_1) {name = "aten.mul.Tensor", flops = 0.0 : f64, bytes = 16384 : i64} : (tensor<64x32xf32>) -> tensor<64x32xf32>
     %add = "ssd.kernel"(%arg6_1) {name = "aten.add.Tensor", flops = 0.0 : f64, bytes = 8 : i64} : (tensor<f32>) -> tensor<f32>
     %lerp = "ssd.kernel"(%arg7_1, %t_13) {name = "aten.lerp.Scalar", flops = 0.0 : f64, bytes = 24576 : i64} : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>

@@ -143,6 +143,23 @@ def _tensor_leaves(value: Any) -> list[torch.Tensor | None]:
     return [value if isinstance(value, torch.Tensor) else None]
 
 
+def _storage(t: torch.Tensor):
+    from torch.multiprocessing.reductions import StorageWeakRef
+
+    try:
+        return StorageWeakRef(t.untyped_storage()).cdata
+    except (NotImplementedError, RuntimeError):  # tensors without storage
+        return None
+
+
+def _viewed_operand(results: list[torch.Tensor], operands: list[torch.Tensor]) -> int | None:
+    """The operand whose storage the single result shares (a view: `t`,
+    `view`, `expand`, `detach`...), for `view_of`; None for other ops."""
+    if len(results) != 1 or (storage := _storage(results[0])) is None:
+        return None
+    return next((index for index, t in enumerate(operands) if _storage(t) == storage), None)
+
+
 class _Writer:
     """Emits the body of one function, node by node."""
 
@@ -214,10 +231,12 @@ class _Writer:
             result_type = "(" + ", ".join(result_types) + ")"
         flops = kernel_flops(node) if node.op == "call_function" else 0.0
         traffic = kernel_bytes(node, [t for _, t in operands], results)
+        view = _viewed_operand(results, [t for _, t in operands])
+        view_attr = "" if view is None else f", view_of = {view} : i64"
         self.lines.append(
             f"    {lhs} = \"ssd.kernel\"({', '.join(ref for ref, _ in operands)}) "
             f"{{name = {_string(name)}, flops = {_float(flops)} : f64, "
-            f"bytes = {traffic} : i64}} : ({operand_types}) -> {result_type}")
+            f"bytes = {traffic} : i64{view_attr}}} : ({operand_types}) -> {result_type}")
         self.op_nodes.append(node)
         self.op_result_items.append(
             [item for item, t in enumerate(leaves) if t is not None]

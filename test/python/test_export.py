@@ -20,7 +20,8 @@ from ssdopt.exporter import ExportError, export_step, fx_to_mlir
 
 HERE = pathlib.Path(__file__).resolve().parent
 KERNEL = re.compile(r'^\s*%\S+ = "ssd.kernel"\(.*\{name = "([^"]+)", '
-                    r"flops = ([^ ]+) : f64, bytes = (\d+) : i64\}", re.M)
+                    r"flops = ([^ ]+) : f64, bytes = (\d+) : i64(?:, view_of = (\d+) : i64)?\}",
+                    re.M)
 
 
 def run_ssd_opt(ssd_opt, text, *flags):
@@ -71,13 +72,15 @@ def test_tiny_graph_args_results_and_costs(ssd_opt):
                      r'\s+tensor<i64> \{ssd.name = "step"\}\)', text)
 
     found = kernels(text)
-    names = [name for name, _, _ in found]
+    names = [name for name, *_ in found]
     assert names == [str(n.target) for n in exported.op_nodes]
     assert names[0] == "aten.mm.default"
     assert float(found[0][1]) == 2 * 4 * 16 * 8
     assert int(found[0][2]) == (4 * 8 + 8 * 16 + 4 * 16) * 4
     transpose = names.index("aten.t.default")
     assert int(found[transpose][2]) == 0  # a view moves no bytes
+    assert found[transpose][3] == "0"  # and shares its operand's storage
+    assert found[0][3] == ""  # mm makes a tensor of its own
     assert [n.name for n in exported.result_nodes] == [
         str(a) for a in gm.graph.output_node().args[0]]
     assert "ssd.backward_start" not in text
@@ -212,7 +215,7 @@ def test_joint_graph_op_nodes(ssd_opt):
     computing = [n for n in joint.graph.nodes if n.op == "call_function"
                  and n.target is not operator.getitem]
     assert exported.op_nodes == computing
-    assert [name for name, _, _ in kernels(exported.text)] == [
+    assert [name for name, *_ in kernels(exported.text)] == [
         str(n.target) for n in computing]
     assert f"ssd.backward_start = {computing.index(start)} : i64" in exported.text
     assert exported.result_nodes == [o for o in outputs if o is not None]
@@ -268,7 +271,7 @@ def test_mlp_adamw_step_signature():
     start = int(re.search(r"ssd.backward_start = (\d+)", exported.text)[1])
     assert str(exported.op_nodes[start].target) == "aten.ones_like.default"
     assert str(exported.op_nodes[start - 1].target) == "aten.nll_loss_forward.default"
-    assert "aten.mm.default" in {n for n, _, _ in kernels(exported.text)}
+    assert "aten.mm.default" in {n for n, *_ in kernels(exported.text)}
 
 
 def test_resnet_sgd_updates_batch_norm_buffers():
@@ -281,7 +284,7 @@ def test_resnet_sgd_updates_batch_norm_buffers():
     names = {name for _, name in results_of(text)}
     assert {"bn.running_var", "blocks.2.shortcut.1.running_mean",
             "blocks.1.conv1.weight.momentum_buffer", "fc.bias"} <= names
-    convolutions = [float(f) for n, f, _ in kernels(text) if n == "aten.convolution.default"]
+    convolutions = [float(f) for n, f, *_ in kernels(text) if n == "aten.convolution.default"]
     assert convolutions and all(f > 0 for f in convolutions)
 
 
