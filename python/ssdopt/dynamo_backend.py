@@ -204,9 +204,21 @@ class _OffloadRewriter:
             del groups[key]  # no saved tensor covers the storage: keep it resident
         return groups
 
-    def joined_step(self) -> tuple[torch.fx.GraphModule, dict[torch.fx.Node, tuple[str, torch.fx.Node]], torch.fx.Node | None]:
+    def joined_step(
+        self, groups: dict[Any, _SavedGroup]
+    ) -> tuple[torch.fx.GraphModule, dict[torch.fx.Node, tuple[str, torch.fx.Node]], torch.fx.Node | None]:
         """The forward then the backward as one graph, the backward's saved
-        inputs wired to the forward values, for planning."""
+        inputs wired to the forward values, for planning.
+
+        A saved view of a movable group is rebuilt in the backward right
+        before its first use, from the group's base, as the rewrite does
+        after the wait; so the view does not pin the base across the gap
+        between forward and backward."""
+        rebuilt_views: dict[int, torch.fx.Node] = {}
+        for group in groups.values():
+            for index in group.members:
+                if self.saved[index] is not group.base:
+                    rebuilt_views[index] = group.base
         graph = torch.fx.Graph()
         origin: dict[torch.fx.Node, tuple[str, torch.fx.Node]] = {}
         fw_env: dict[torch.fx.Node, torch.fx.Node] = {}
@@ -224,28 +236,41 @@ class _OffloadRewriter:
                 origin[fw_env[node]] = ("fw", node)
         for index, node in enumerate(self.bw_placeholders[: len(self.saved)]):
             saved = self.saved[index]
+            if index in rebuilt_views:
+                continue  # made on first use below
             if isinstance(saved, torch.fx.Node) and saved in fw_env:
                 bw_env[node] = fw_env[saved]
             else:  # a symbolic int or an opaque object: not a tensor
                 bw_env[node] = graph.placeholder(node.name)
                 bw_env[node].meta = dict(node.meta)
+        def backward_value(node: torch.fx.Node) -> torch.fx.Node:
+            if node not in bw_env:  # a saved view: rebuilt from its base
+                index = self.bw_placeholders.index(node)
+                view = _val(self.saved[index])
+                bw_env[node] = graph.call_function(
+                    torch.ops.aten.as_strided.default,
+                    (fw_env[rebuilt_views[index]], list(view.shape), list(view.stride()), view.storage_offset()),
+                )
+                bw_env[node].meta["val"] = view
+            return bw_env[node]
+
         backward_start = None
         for node in self.bw.graph.nodes:
             if node.op in ("call_function", "call_method", "call_module", "get_attr"):
-                bw_env[node] = graph.node_copy(node, lambda n: bw_env[n])
+                bw_env[node] = graph.node_copy(node, backward_value)
                 origin[bw_env[node]] = ("bw", node)
                 if backward_start is None and node.op == "call_function" and node.target is not operator.getitem:
                     backward_start = bw_env[node]
         outputs = [fw_env[n] for n in self.fw_output.args[0][: self.num_fwd_outputs] if isinstance(n, torch.fx.Node)]
         bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
-        outputs += [bw_env[n] for n in bw_output.args[0] if isinstance(n, torch.fx.Node)]
+        outputs += [backward_value(n) for n in bw_output.args[0] if isinstance(n, torch.fx.Node)]
         graph.output(tuple(outputs))
         return torch.fx.GraphModule(torch.nn.Module(), graph), origin, backward_start
 
     def plan(self, groups: dict[Any, _SavedGroup]) -> dict[str, Any] | None:
         from .exporter import fx_to_mlir
 
-        step, origin, backward_start = self.joined_step()
+        step, origin, backward_start = self.joined_step(groups)
         placeholders = list(step.graph.find_nodes(op="placeholder"))
         outputs = next(iter(step.graph.find_nodes(op="output"))).args[0]
         exported = fx_to_mlir(
