@@ -4,6 +4,7 @@ the bytes really go through files in offload_dir, and bad input fails early."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import logging
@@ -211,16 +212,25 @@ def test_bad_options_fail_before_compiling(tmp_path, options, message):
         compiled(*inputs)
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to make a read-only directory unwritable")
-def test_unwritable_offload_dir(tmp_path):
-    directory = tmp_path / "ro"
+@contextlib.contextmanager
+def tmpfs(directory, options):
+    """A tmpfs mounted on `directory` (root only) for the duration."""
     directory.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1M,ro", "tmpfs", str(directory)], check=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(directory)], check=True)
     try:
-        with pytest.raises(ValueError, match="not writable"):
-            ssdopt.backend(memory_budget="1GiB", offload_dir=str(directory))
+        yield str(directory)
     finally:
-        subprocess.run(["umount", str(directory)], check=True)
+        subprocess.run(["umount", "-l", str(directory)], check=True)
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to mount a tmpfs")
+
+
+@needs_root
+def test_unwritable_offload_dir(tmp_path):
+    with tmpfs(tmp_path / "ro", "size=1M,ro") as directory:
+        with pytest.raises(ValueError, match="not writable"):
+            ssdopt.backend(memory_budget="1GiB", offload_dir=directory)
 
 
 def test_budget_no_plan_can_meet_is_an_error(tmp_path):
@@ -231,21 +241,16 @@ def test_budget_no_plan_can_meet_is_an_error(tmp_path):
         loss_of(compiled(*inputs)).backward()
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to mount a small tmpfs")
+@needs_root
 def test_disk_full_during_the_step_raises(tmp_path):
     torch.manual_seed(0)
     model, inputs = make_mlp()
     budget = forcing_budget(model, inputs, str(tmp_path))
-    small = tmp_path / "small"
-    small.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4K", "tmpfs", str(small)], check=True)
-    try:
+    with tmpfs(tmp_path / "small", "size=4K") as small:
         torch._dynamo.reset()
-        compiled = torch.compile(copy.deepcopy(model), backend=ssdopt.backend(memory_budget=budget, offload_dir=str(small)))
+        compiled = torch.compile(copy.deepcopy(model), backend=ssdopt.backend(memory_budget=budget, offload_dir=small))
         with pytest.raises(RuntimeError, match=r"(?i)no space|ENOSPC"):
             loss_of(compiled(*inputs)).backward()
-    finally:
-        subprocess.run(["umount", "-l", str(small)], check=True)
 
 
 def test_report_dir_gets_each_graphs_plan(tmp_path):
