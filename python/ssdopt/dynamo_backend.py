@@ -214,6 +214,7 @@ class _OffloadRewriter:
         before its first use, from the group's base, as the rewrite does
         after the wait; so the view does not pin the base across the gap
         between forward and backward."""
+        saved_index = {node: index for index, node in enumerate(self.bw_placeholders[: len(self.saved)])}
         rebuilt_views: dict[int, torch.fx.Node] = {}
         for group in groups.values():
             for index in group.members:
@@ -223,13 +224,16 @@ class _OffloadRewriter:
         origin: dict[torch.fx.Node, tuple[str, torch.fx.Node]] = {}
         fw_env: dict[torch.fx.Node, torch.fx.Node] = {}
         bw_env: dict[torch.fx.Node, torch.fx.Node] = {}
+
+        def copy_placeholder(node: torch.fx.Node) -> torch.fx.Node:
+            copy = graph.placeholder(node.name)
+            copy.meta = dict(node.meta)
+            return copy
+
         for node in self.fw.graph.find_nodes(op="placeholder"):
-            fw_env[node] = graph.placeholder(node.name)
-            fw_env[node].meta = dict(node.meta)
-        for index, node in enumerate(self.bw_placeholders):
-            if index >= len(self.saved):
-                bw_env[node] = graph.placeholder(node.name)
-                bw_env[node].meta = dict(node.meta)
+            fw_env[node] = copy_placeholder(node)
+        for node in self.bw_placeholders[len(self.saved) :]:
+            bw_env[node] = copy_placeholder(node)
         for node in self.fw.graph.nodes:
             if node.op in ("call_function", "call_method", "call_module", "get_attr"):
                 fw_env[node] = graph.node_copy(node, lambda n: fw_env[n])
@@ -241,11 +245,10 @@ class _OffloadRewriter:
             if isinstance(saved, torch.fx.Node) and saved in fw_env:
                 bw_env[node] = fw_env[saved]
             else:  # a symbolic int or an opaque object: not a tensor
-                bw_env[node] = graph.placeholder(node.name)
-                bw_env[node].meta = dict(node.meta)
+                bw_env[node] = copy_placeholder(node)
         def backward_value(node: torch.fx.Node) -> torch.fx.Node:
             if node not in bw_env:  # a saved view: rebuilt from its base
-                index = self.bw_placeholders.index(node)
+                index = saved_index[node]
                 view = _val(self.saved[index])
                 bw_env[node] = graph.call_function(
                     torch.ops.aten.as_strided.default,
@@ -297,8 +300,7 @@ class _OffloadRewriter:
         for key, group in groups.items():
             for index in group.members:
                 group_of_fw_node[self.saved[index]] = key
-        op_nodes = exported.op_nodes
-        self.op_origin = [origin.get(node) for node in op_nodes]
+        self.op_origin = [origin.get(node) for node in exported.op_nodes]
         for gap in report.get("plan", []):
             if "op" not in gap or not gap.get("writes") or gap.get("leaves_on_ssd"):
                 continue
@@ -324,11 +326,13 @@ class _OffloadRewriter:
         groups = self.movable_groups()
         report = self.plan(groups) if groups else None
         moved = [group for group in groups.values() if group.gap is not None]
-        for group in moved:
-            self.rewrite(group)
         if moved:
-            outputs = list(self.fw_output.args[0])
-            self.fw_output.args = (tuple(outputs),)
+            # Positions in the graphs as partitioned: the rewrite only
+            # inserts nodes, and every anchor it looks up is an original one.
+            fw_order = {node: index for index, node in enumerate(self.fw.graph.nodes)}
+            bw_order = {node: index for index, node in enumerate(self.bw.graph.nodes)}
+            for group in moved:
+                self.rewrite(group, fw_order, bw_order)
             for module in (self.fw, self.bw):
                 module.graph.lint()
                 module.recompile()
@@ -339,7 +343,9 @@ class _OffloadRewriter:
             return self.op_origin[op_index]
         return None
 
-    def rewrite(self, group: _SavedGroup) -> None:
+    def rewrite(
+        self, group: _SavedGroup, order: dict[torch.fx.Node, int], bw_order: dict[torch.fx.Node, int]
+    ) -> None:
         ops = torch.ops.ssdopt
         gap = group.gap
         base = group.base
@@ -350,7 +356,6 @@ class _OffloadRewriter:
         # Forward: write the base after its last forward use (the planner's
         # offload slot, never before the members are defined).
         members = [self.saved[index] for index in group.members]
-        order = {node: index for index, node in enumerate(self.fw.graph.nodes)}
         anchor = max(members, key=order.__getitem__)
         slot_node = self.position(gap.get("offload_slot", 0) - 1)
         if slot_node and slot_node[0] == "fw" and order[slot_node[1]] > order[anchor]:
@@ -367,11 +372,9 @@ class _OffloadRewriter:
 
         # Backward: the handle arrives in the base's saved slot; prefetch at
         # the planned point, wait before the first use of any member.
-        bw_nodes = list(self.bw.graph.nodes)
-        bw_order = {node: index for index, node in enumerate(bw_nodes)}
         placeholders = [self.bw_placeholders[index] for index in group.members]
         uses = [user for placeholder in placeholders for user in placeholder.users]
-        first_compute = next(node for node in bw_nodes if node.op != "placeholder")
+        first_compute = next(node for node in self.bw.graph.nodes if node.op != "placeholder")
         first_use = min(uses, key=bw_order.__getitem__) if uses else first_compute
         prefetch_at = first_compute
         planned = self.position(gap.get("prefetch_slot", -1))
