@@ -162,6 +162,27 @@ int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h, void *dst) {
   return guarded([&] { storeOf(ctx).prefetch(h, dst); });
 }
 
+int ssdrt_handles_offload(ssdrt_context *ctx, const ssdrt_handle *handles,
+                          size_t count, uint32_t flags) {
+  return guarded([&] {
+    if (count && !handles)
+      fail(EINVAL, "offload: null handle array");
+    storeOf(ctx).offloadGroup(std::span<const uint64_t>(handles, count),
+                              flags & SSDRT_OFFLOAD_KEEP);
+  });
+}
+
+int ssdrt_handles_prefetch(ssdrt_context *ctx, const ssdrt_handle *handles,
+                           void *const *dsts, size_t count) {
+  return guarded([&] {
+    if (count && !handles)
+      fail(EINVAL, "prefetch: null handle array");
+    storeOf(ctx).prefetchGroup(std::span<const uint64_t>(handles, count),
+                               dsts ? std::span<void *const>(dsts, count)
+                                    : std::span<void *const>());
+  });
+}
+
 int ssdrt_handle_wait(ssdrt_context *ctx, ssdrt_handle h) {
   return guarded([&] { storeOf(ctx).wait(h); });
 }

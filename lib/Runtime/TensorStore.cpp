@@ -154,6 +154,18 @@ private:
   Failure first;
 };
 
+/// One region's transfer: started by a group's job, its parts complete on
+/// the engine's thread.
+struct TensorStore::Transfer {
+  Transfer(IoOpKind kind, std::shared_ptr<Region> region, uint64_t id)
+      : kind(kind), region(std::move(region)), id(id) {}
+  IoOpKind kind;
+  std::shared_ptr<Region> region;
+  uint64_t id;
+  Tracker tracker;
+  Failure failure;
+};
+
 //===----------------------------------------------------------------------===//
 // Construction
 //===----------------------------------------------------------------------===//
@@ -534,68 +546,151 @@ uint64_t TensorStore::addToBuffer(uint64_t buffer, int dtype,
 }
 
 void TensorStore::offload(uint64_t id, bool keepMemory) {
-  std::shared_ptr<Region> region;
+  offloadGroup(std::span<const uint64_t>(&id, 1), keepMemory);
+}
+
+void TensorStore::prefetch(uint64_t id, void *dst) {
+  prefetchGroup(std::span<const uint64_t>(&id, 1),
+                std::span<void *const>(&dst, 1));
+}
+
+void TensorStore::offloadGroup(std::span<const uint64_t> ids, bool keepMemory) {
+  auto batch = std::make_shared<Batch>();
   {
     std::lock_guard<std::mutex> lock(mutex);
-    Object &obj = lookup(id, "offload");
-    Region &r = ownRegion(obj, "offload");
-    startOp(r, id, "offload");
+    *batch = beginOffloads(ids, keepMemory);
+  }
+  if (!batch->empty())
+    enqueue([this, batch, keepMemory] { runOffloads(*batch, keepMemory); });
+}
+
+void TensorStore::prefetchGroup(std::span<const uint64_t> ids,
+                                std::span<void *const> dsts) {
+  if (!dsts.empty() && dsts.size() != ids.size())
+    fail(EINVAL, "prefetch: " + std::to_string(ids.size()) + " handles but " +
+                     std::to_string(dsts.size()) + " destinations");
+  auto batch = std::make_shared<Batch>();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    *batch = beginPrefetches(ids, dsts);
+  }
+  if (!batch->empty())
+    enqueue([this, batch] { runPrefetches(*batch); });
+}
+
+std::vector<TensorStore::Object *>
+TensorStore::groupMembers(std::span<const uint64_t> ids, const char *what) {
+  std::vector<Object *> members;
+  for (uint64_t id : ids) {
+    Object &obj = lookup(id, what);
+    Region &r = ownRegion(obj, what);
+    if (r.opPending)
+      fail(EBUSY, std::string(what) + ": handle " + std::to_string(id) +
+                      " has an operation that was not waited for");
+    for (Object *other : members)
+      if (other->region.get() == &r)
+        fail(EINVAL, std::string(what) + ": handle " + std::to_string(id) +
+                         " appears twice in one group");
+    members.push_back(&obj);
+  }
+  return members;
+}
+
+TensorStore::Batch TensorStore::beginOffloads(std::span<const uint64_t> ids,
+                                              bool keepMemory) {
+  // Every member is checked and every extent reserved (opening a new data
+  // file may fail) before any state changes: a group starts whole or not.
+  std::vector<Object *> members = groupMembers(ids, "offload");
+  std::vector<Region *> reserved;
+  try {
+    for (Object *obj : members) {
+      Region &r = *obj->region;
+      if (r.state == State::Resident && r.extent.file < 0) {
+        r.extent = allocateExtent(r.bytes);
+        r.file = files[r.extent.file].get();
+        reserved.push_back(&r);
+      }
+    }
+  } catch (...) {
+    for (Region *r : reserved) {
+      releaseExtent(r->extent);
+      r->extent = Extent();
+      r->file = nullptr;
+    }
+    throw;
+  }
+  Batch batch;
+  for (size_t i = 0; i < members.size(); ++i) {
+    Region &r = *members[i]->region;
+    startOp(r, ids[i], "offload");
     ++counters.offloads;
-    region = obj.region;
     if (r.state == State::OnDisk || (r.state == State::Both && !keepMemory)) {
       // A clean copy is on disk already: nothing to write.
       if (r.state == State::Both)
         releaseMemory(r);
       r.state = State::OnDisk;
       r.opDone = true;
-      return;
-    }
-    if (r.state == State::Both) {
+    } else if (r.state == State::Both) {
       r.opDone = true;
-      return;
+    } else {
+      r.everOffloaded = true;
+      r.state = State::Writing;
+      batch.push_back(std::make_unique<Transfer>(IoOpKind::Write,
+                                                 members[i]->region, ids[i]));
     }
-    if (r.extent.file < 0) {
-      r.extent = allocateExtent(r.bytes);
-      r.file = files[r.extent.file].get();
-    }
-    r.everOffloaded = true;
-    r.state = State::Writing;
   }
-  enqueue(
-      [this, region, id, keepMemory] { runOffload(*region, id, keepMemory); });
+  return batch;
 }
 
-void TensorStore::prefetch(uint64_t id, void *dst) {
-  std::shared_ptr<Region> region;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    Object &obj = lookup(id, "prefetch");
-    Region &r = ownRegion(obj, "prefetch");
-    if (dst && r.state != State::OnDisk && dst != r.memory)
-      fail(EINVAL, "prefetch: handle " + std::to_string(id) +
+TensorStore::Batch TensorStore::beginPrefetches(std::span<const uint64_t> ids,
+                                                std::span<void *const> dsts) {
+  std::vector<Object *> members = groupMembers(ids, "prefetch");
+  for (size_t i = 0; i < dsts.size(); ++i) {
+    void *dst = dsts[i];
+    const Object &obj = *members[i];
+    const Region &r = *obj.region;
+    if (!dst)
+      continue;
+    if (r.state != State::OnDisk && dst != r.memory)
+      fail(EINVAL, "prefetch: handle " + std::to_string(ids[i]) +
                        " is already resident at other memory");
-    if (dst && reinterpret_cast<uintptr_t>(dst) % dtypeSize(obj.dtype))
+    if (reinterpret_cast<uintptr_t>(dst) % dtypeSize(obj.dtype))
       fail(EINVAL, "prefetch: destination is not aligned to the elements of " +
                        std::string(dtypeName(obj.dtype)));
-    if (dst && r.kind == MemKind::Device && !dev->isDevicePointer(dst))
+    if (r.kind == MemKind::Device && !dev->isDevicePointer(dst))
       fail(EINVAL, "prefetch: destination is not device memory");
-    startOp(r, id, "prefetch");
+  }
+  // Memory for every member that is read, before any state changes.
+  std::vector<Region *> allocated;
+  try {
+    for (size_t i = 0; i < members.size(); ++i) {
+      Region &r = *members[i]->region;
+      if (r.state != State::OnDisk)
+        continue;
+      void *dst = dsts.empty() ? nullptr : dsts[i];
+      r.memory = dst ? dst : allocateMemory(r.kind, r.bytes);
+      r.owned = !dst;
+      allocated.push_back(&r);
+    }
+  } catch (...) {
+    for (Region *r : allocated)
+      releaseMemory(*r);
+    throw;
+  }
+  Batch batch;
+  for (size_t i = 0; i < members.size(); ++i) {
+    Region &r = *members[i]->region;
+    startOp(r, ids[i], "prefetch");
     ++counters.prefetches;
-    region = obj.region;
     if (r.state != State::OnDisk) {
       r.opDone = true; // Already resident: nothing to read.
-      return;
+      continue;
     }
-    try {
-      r.memory = dst ? dst : allocateMemory(r.kind, r.bytes);
-    } catch (...) {
-      r.opPending = false;
-      throw;
-    }
-    r.owned = !dst;
     r.state = State::Reading;
+    batch.push_back(
+        std::make_unique<Transfer>(IoOpKind::Read, members[i]->region, ids[i]));
   }
-  enqueue([this, region, id] { runPrefetch(*region, id); });
+  return batch;
 }
 
 void TensorStore::wait(uint64_t id) {
@@ -740,25 +835,30 @@ Failure TensorStore::checkFile(const Region &r, uint64_t id, bool reading) {
   return {};
 }
 
-Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
+void TensorStore::startTransfer(Transfer &t) {
+  // The parts' callbacks outlive this call: they capture only `t`, `this`
+  // and values.
+  Region &r = *t.region;
   const DataFile &f = *r.file;
+  const IoOpKind kind = t.kind;
   const bool reading = kind == IoOpKind::Read;
   const uint64_t n = r.bytes;
   const uint64_t base = r.extent.offset;
   char *mem = static_cast<char *>(r.memory);
-  Tracker tracker;
+  Tracker &tracker = t.tracker;
 
-  auto failure = [&, id](uint64_t offset, uint64_t len,
-                         const IoResult &res) -> Failure {
-    std::string detail = "handle " + std::to_string(id);
+  auto failure = [&t](uint64_t offset, uint64_t len,
+                      const IoResult &res) -> Failure {
+    const bool reading = t.kind == IoOpKind::Read;
+    std::string detail = "handle " + std::to_string(t.id);
     if (res.noProgress)
       detail += reading ? ": unexpected end of file (file truncated "
                           "underneath?)"
                         : ": the write made no progress";
     detail += "; stopped at file offset " + std::to_string(res.failOffset) +
               " after " + std::to_string(res.bytes) + " bytes";
-    return {res.errnum, ioErrorMessage(ioOpName(kind), f.path, offset, len,
-                                       res.errnum, detail)};
+    return {res.errnum, ioErrorMessage(ioOpName(t.kind), t.region->file->path,
+                                       offset, len, res.errnum, detail)};
   };
   auto account = [this, reading](const IoResult &res) {
     (reading ? counters.bytesRead : counters.bytesWritten) += res.bytes;
@@ -795,11 +895,12 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
   }
   if (direct) {
     tracker.add();
-    io->submit(
-        request(mem, direct, base, -1), [&, base, direct](const IoResult &res) {
-          account(res);
-          tracker.done(res.ok() ? Failure() : failure(base, direct, res));
-        });
+    io->submit(request(mem, direct, base, -1),
+               [&tracker, account, failure, base, direct](const IoResult &res) {
+                 account(res);
+                 tracker.done(res.ok() ? Failure()
+                                       : failure(base, direct, res));
+               });
   }
 
   try {
@@ -826,14 +927,15 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
       }
       tracker.add();
       io->submit(request(c->data, ioLen, base + pos, c->bufIndex),
-                 [&, c, pos, len, ioLen](const IoResult &res) {
+                 [this, &tracker, account, failure, reading, mem, base, c, pos,
+                  len, ioLen, kindOfMemory = r.kind](const IoResult &res) {
                    account(res);
                    Failure fl;
                    if (!res.ok())
                      fl = failure(base + pos, ioLen, res);
                    if (!reading || fl) {
                      pool->release(c);
-                   } else if (r.kind == MemKind::Host) {
+                   } else if (kindOfMemory == MemKind::Host) {
                      std::memcpy(mem + pos, c->data, len);
                      pool->release(c);
                    } else {
@@ -854,8 +956,12 @@ Failure TensorStore::transfer(IoOpKind kind, Region &r, uint64_t id) {
     tracker.add();
     tracker.done({e.errnum, e.what()});
   }
-  Failure result = tracker.wait();
-  if (reading && r.kind == MemKind::Device) {
+}
+
+Failure TensorStore::finishTransfer(Transfer &t) {
+  Failure result = t.tracker.wait();
+  Region &r = *t.region;
+  if (t.kind == IoOpKind::Read && r.kind == MemKind::Device) {
     if (!r.event)
       r.event = dev->createEvent();
     dev->record(r.event, toDevice);
@@ -878,66 +984,106 @@ Failure TensorStore::preallocate(Region &r, uint64_t id) {
   return {};
 }
 
-void TensorStore::runOffload(Region &r, uint64_t id, bool keepMemory) {
-  Failure failure = checkFile(r, id, false);
-  if (!failure)
-    failure = preallocate(r, id);
-  if (!failure)
-    failure = transfer(IoOpKind::Write, r, id);
-  if (!failure && options.durable) {
-    IoRequest sync;
-    sync.kind = IoOpKind::Fdatasync;
-    sync.fd = r.file->fd;
-    sync.fixedFile = r.file->fixed;
-    IoResult res = io->run(sync);
-    ++counters.syncOps;
-    if (!res.ok())
-      failure = {res.errnum,
-                 ioErrorMessage("fdatasync", r.file->path, r.extent.offset,
-                                r.extent.length, res.errnum,
-                                "handle " + std::to_string(id))};
+void TensorStore::runOffloads(Batch &batch, bool keepMemory) {
+  // Every member's writes go out together; then each data file the group
+  // wrote is made durable once.
+  std::vector<Transfer *> started;
+  for (auto &t : batch) {
+    Region &r = *t->region;
+    t->failure = checkFile(r, t->id, false);
+    if (!t->failure)
+      t->failure = preallocate(r, t->id);
+    if (!t->failure) {
+      startTransfer(*t);
+      started.push_back(t.get());
+    }
+  }
+  for (Transfer *t : started)
+    t->failure = finishTransfer(*t);
+  if (options.durable) {
+    std::vector<const DataFile *> synced;
+    for (auto &t : batch) {
+      const DataFile *file = t->region->file;
+      if (t->failure ||
+          std::find(synced.begin(), synced.end(), file) != synced.end())
+        continue;
+      synced.push_back(file);
+      IoRequest sync;
+      sync.kind = IoOpKind::Fdatasync;
+      sync.fd = file->fd;
+      sync.fixedFile = file->fixed;
+      IoResult res = io->run(sync);
+      ++counters.syncOps;
+      if (res.ok())
+        continue;
+      for (auto &member : batch)
+        if (!member->failure && member->region->file == file)
+          member->failure = {
+              res.errnum,
+              ioErrorMessage("fdatasync", file->path,
+                             member->region->extent.offset,
+                             member->region->extent.length, res.errnum,
+                             "handle " + std::to_string(member->id))};
+    }
   }
   // A file unlinked while it was written loses the data when it is closed:
   // look again before reporting the bytes as written.
-  if (!failure)
-    failure = checkFile(r, id, false);
+  for (auto &t : batch)
+    if (!t->failure)
+      t->failure = checkFile(*t->region, t->id, false);
   std::lock_guard<std::mutex> lock(mutex);
-  if (failure) {
-    ++counters.failures;
-    r.state = State::Resident;
-  } else if (keepMemory) {
-    r.state = State::Both;
-  } else {
-    releaseMemory(r);
-    r.state = State::OnDisk;
+  for (auto &t : batch) {
+    Region &r = *t->region;
+    if (t->failure) {
+      ++counters.failures;
+      r.state = State::Resident;
+    } else if (keepMemory) {
+      r.state = State::Both;
+    } else {
+      releaseMemory(r);
+      r.state = State::OnDisk;
+    }
+    r.opError = std::move(t->failure);
+    r.opDone = true;
   }
-  r.opError = std::move(failure);
-  r.opDone = true;
   opFinished.notify_all();
 }
 
-void TensorStore::runPrefetch(Region &r, uint64_t id) {
-  Failure failure = checkFile(r, id, true);
-  if (!failure)
-    failure = transfer(IoOpKind::Read, r, id);
-  if (failure && r.eventPending) {
-    // Copies already queued must finish before the memory goes away.
-    try {
-      dev->synchronize(r.event);
-    } catch (const Error &) {
+void TensorStore::runPrefetches(Batch &batch) {
+  std::vector<Transfer *> started;
+  for (auto &t : batch) {
+    t->failure = checkFile(*t->region, t->id, true);
+    if (!t->failure) {
+      startTransfer(*t);
+      started.push_back(t.get());
     }
-    r.eventPending = false;
+  }
+  for (Transfer *t : started)
+    t->failure = finishTransfer(*t);
+  for (auto &t : batch) {
+    Region &r = *t->region;
+    if (t->failure && r.eventPending) {
+      // Copies already queued must finish before the memory goes away.
+      try {
+        dev->synchronize(r.event);
+      } catch (const Error &) {
+      }
+      r.eventPending = false;
+    }
   }
   std::lock_guard<std::mutex> lock(mutex);
-  if (failure) {
-    ++counters.failures;
-    releaseMemory(r);
-    r.state = State::OnDisk;
-  } else {
-    r.state = State::Both;
+  for (auto &t : batch) {
+    Region &r = *t->region;
+    if (t->failure) {
+      ++counters.failures;
+      releaseMemory(r);
+      r.state = State::OnDisk;
+    } else {
+      r.state = State::Both;
+    }
+    r.opError = std::move(t->failure);
+    r.opDone = true;
   }
-  r.opError = std::move(failure);
-  r.opDone = true;
   opFinished.notify_all();
 }
 

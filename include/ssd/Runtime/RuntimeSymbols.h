@@ -20,6 +20,8 @@
   X(handle_create)                                                             \
   X(handle_offload)                                                            \
   X(handle_prefetch)                                                           \
+  X(handles_offload)                                                           \
+  X(handles_prefetch)                                                          \
   X(handle_wait)                                                               \
   X(handle_wait_event)                                                         \
   X(handle_wait_stream)                                                        \

@@ -20,7 +20,11 @@
 //
 // Each offload or prefetch starts one operation that must be waited for
 // exactly once (`wait`, `waitEvent` or `waitStream`) before the next one; a
-// second wait is an error, as is any use of a freed id.
+// second wait is an error, as is any use of a freed id. A group offload or
+// prefetch starts one such operation per member but moves them as one
+// transfer: their I/O is submitted together and a group of writes is made
+// durable by one fdatasync per data file, so that a planner may charge the
+// group one device latency.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SSD_RUNTIME_TENSORSTORE_H
@@ -150,6 +154,13 @@ public:
 
   void offload(uint64_t id, bool keepMemory);
   void prefetch(uint64_t id, void *dst);
+  /// Starts the offload of every member, or (when any member cannot start)
+  /// of none. Members are handles or buffers, each at most once.
+  void offloadGroup(std::span<const uint64_t> ids, bool keepMemory);
+  /// Like `prefetch` for each member; `dsts` is empty (the runtime allocates
+  /// memory) or has one destination (or null) per member.
+  void prefetchGroup(std::span<const uint64_t> ids,
+                     std::span<void *const> dsts);
   void wait(uint64_t id);
   /// Like `wait`, but for a device transfer returns the event to wait on
   /// instead of blocking on the copy (null when nothing is left to wait on).
@@ -196,6 +207,8 @@ private:
   struct Region;
   struct Object;
   class Tracker;
+  struct Transfer;
+  using Batch = std::vector<std::unique_ptr<Transfer>>;
 
   Object &lookup(uint64_t id, const char *what);
   Region &ownRegion(Object &obj, const char *what);
@@ -208,9 +221,20 @@ private:
   void *allocateMemory(MemKind kind, uint64_t bytes);
   void enqueue(std::function<void()> job);
   void workerLoop();
-  void runOffload(Region &region, uint64_t id, bool keepMemory);
-  void runPrefetch(Region &region, uint64_t id);
-  Failure transfer(IoOpKind kind, Region &region, uint64_t id);
+  /// Under `mutex`: the members of a group, each able to start an operation.
+  std::vector<Object *> groupMembers(std::span<const uint64_t> ids,
+                                     const char *what);
+  /// Under `mutex`: starts every member's operation and returns those that
+  /// need I/O; throws before changing any state.
+  Batch beginOffloads(std::span<const uint64_t> ids, bool keepMemory);
+  Batch beginPrefetches(std::span<const uint64_t> ids,
+                        std::span<void *const> dsts);
+  void runOffloads(Batch &batch, bool keepMemory);
+  void runPrefetches(Batch &batch);
+  /// Submits every part of one region's transfer; `finishTransfer` waits
+  /// for them.
+  void startTransfer(Transfer &transfer);
+  Failure finishTransfer(Transfer &transfer);
   Failure preallocate(Region &region, uint64_t id);
   /// Detects a data file removed (or, before a read, truncated) underneath.
   Failure checkFile(const Region &region, uint64_t id, bool reading);

@@ -13,6 +13,7 @@
 #ifndef SSD_RUNTIME_SSDRT_H
 #define SSD_RUNTIME_SSDRT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -192,6 +193,35 @@ SSDRT_API int ssdrt_handle_offload(ssdrt_context *ctx, ssdrt_handle h,
  */
 SSDRT_API int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h,
                                     void *dst);
+
+/**
+ * ssdrt_handles_offload - start the offload of COUNT handles as one transfer.
+ *
+ * Each of HANDLES (handles or buffers, none twice) behaves as if offloaded
+ * with ssdrt_handle_offload and is waited for on its own, but their writes
+ * are submitted together and made durable by one fdatasync per data file:
+ * a group of small tensors costs about one device latency, not one each.
+ * Either every member starts or, on an error, none does.
+ *
+ * Returns 0, or the errors of ssdrt_handle_offload for the first member
+ * that cannot start (-EINVAL also for a member named twice).
+ */
+SSDRT_API int ssdrt_handles_offload(ssdrt_context *ctx,
+                                    const ssdrt_handle *handles, size_t count,
+                                    uint32_t flags);
+
+/**
+ * ssdrt_handles_prefetch - start reading COUNT handles back as one transfer.
+ *
+ * Like ssdrt_handle_prefetch for each member, with DSTS NULL (the runtime
+ * allocates all memory) or COUNT destinations (each may be NULL); the reads
+ * are submitted together. Either every member starts or none does.
+ *
+ * Returns 0, or the errors of ssdrt_handle_prefetch.
+ */
+SSDRT_API int ssdrt_handles_prefetch(ssdrt_context *ctx,
+                                     const ssdrt_handle *handles,
+                                     void *const *dsts, size_t count);
 
 /**
  * ssdrt_handle_wait - block until the last offload or prefetch of H is done.

@@ -148,6 +148,43 @@ TEST_F(CApiTest, BufferOps) {
   EXPECT_EQ(ssdrt_handle_state(ctx, m2, &state), -EBADF);
 }
 
+TEST_F(CApiTest, GroupOps) {
+  const int64_t shape[] = {3000};
+  ssdrt_handle handles[3];
+  void *data[3];
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_F32, 1, shape,
+                                  SSDRT_MEM_HOST, nullptr, &handles[i]),
+              0);
+    ssdrt_handle_data(ctx, handles[i], &data[i]);
+    fillPattern(data[i], 12000, 10 + i);
+  }
+  ASSERT_EQ(ssdrt_handles_offload(ctx, handles, 3, 0), 0);
+  for (ssdrt_handle h : handles)
+    ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  ssdrt_stats_t stats;
+  ASSERT_EQ(ssdrt_stats(ctx, &stats), 0);
+  EXPECT_EQ(stats.offloads, 3u);
+  EXPECT_EQ(stats.sync_ops, 1u);
+  AlignedBuf dst(12000);
+  void *const dsts[] = {nullptr, dst.data, nullptr};
+  ASSERT_EQ(ssdrt_handles_prefetch(ctx, handles, dsts, 3), 0);
+  for (ssdrt_handle h : handles)
+    ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  EXPECT_TRUE(hasPattern(dst.data, 12000, 11));
+  ssdrt_handle_data(ctx, handles[2], &data[2]);
+  EXPECT_TRUE(hasPattern(data[2], 12000, 12));
+
+  const ssdrt_handle twice[] = {handles[0], handles[0]};
+  EXPECT_EQ(ssdrt_handles_offload(ctx, twice, 2, SSDRT_OFFLOAD_KEEP), -EINVAL);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("twice"), std::string::npos);
+  EXPECT_EQ(ssdrt_handles_offload(ctx, nullptr, 2, 0), -EINVAL);
+  EXPECT_EQ(ssdrt_handles_prefetch(ctx, nullptr, nullptr, 1), -EINVAL);
+  EXPECT_EQ(ssdrt_handles_offload(ctx, nullptr, 0, 0), 0); // empty group
+  for (ssdrt_handle h : handles)
+    ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+}
+
 TEST(CApi, OptionsAndEngines) {
   ScratchDir dir;
   ssdrt_options o;

@@ -408,6 +408,270 @@ TEST_F(TensorStoreTest, BufferFullAndNotABuffer) {
   EXPECT_FALSE(store.isBuffer(h));
 }
 
+//===----------------------------------------------------------------------===//
+// Groups
+//===----------------------------------------------------------------------===//
+
+/// Holds back writes until `threshold` are pending, then submits them all:
+/// a runtime that issued a group's writes one after another would never
+/// reach the threshold, and the gate then opens after a timeout instead.
+class WriteGate : public IoBackend, CompletionSink {
+public:
+  WriteGate(std::unique_ptr<IoBackend> inner, size_t threshold)
+      : inner(std::move(inner)), threshold(threshold) {}
+  ~WriteGate() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    changed.notify_all();
+    if (watcher.joinable())
+      watcher.join();
+  }
+  const char *name() const override { return inner->name(); }
+  unsigned queueDepth() const override { return inner->queueDepth(); }
+  void setSink(CompletionSink *s) override {
+    sink = s;
+    inner->setSink(this);
+  }
+  void complete(uint64_t tag, int32_t res) override {
+    sink->complete(tag, res);
+  }
+  void submit(std::span<const RawOp> ops) override {
+    std::vector<RawOp> now, released;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (const RawOp &op : ops)
+        (op.kind == IoOpKind::Write && !open ? held : now).push_back(op);
+      if (!open && held.size() >= threshold) {
+        open = true;
+        released.swap(held);
+      } else if (!held.empty() && !watcher.joinable()) {
+        watcher = std::thread([this] { releaseAfterTimeout(); });
+      }
+    }
+    if (!now.empty())
+      inner->submit(now);
+    if (!released.empty())
+      inner->submit(released);
+  }
+  int registerBuffers(std::span<const iovec> bufs) override {
+    return inner->registerBuffers(bufs);
+  }
+  int registerFile(int fd) override { return inner->registerFile(fd); }
+  void unregisterFile(int index) override { inner->unregisterFile(index); }
+
+  bool timedOut() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return timeoutFired;
+  }
+
+private:
+  void releaseAfterTimeout() {
+    std::vector<RawOp> released;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      if (changed.wait_for(lock, std::chrono::seconds(5),
+                           [&] { return stopping || open; }))
+        return;
+      timeoutFired = open = true;
+      released.swap(held);
+    }
+    inner->submit(released);
+  }
+
+  std::unique_ptr<IoBackend> inner;
+  size_t threshold;
+  CompletionSink *sink = nullptr;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<RawOp> held;
+  bool open = false, stopping = false, timeoutFired = false;
+  std::thread watcher;
+};
+
+TEST_F(TensorStoreTest, GroupMovesAsOneTransfer) {
+  WriteGate *gate = nullptr;
+  StoreOptions o = options();
+  o.decorate = [&gate](std::unique_ptr<IoBackend> inner) {
+    auto g = std::make_unique<WriteGate>(std::move(inner), 3);
+    gate = g.get();
+    return g;
+  };
+  TensorStore store(o);
+  // Runtime memory (direct), a partial block in caller memory (staged) and
+  // a buffer.
+  uint64_t a = filled(store, 64 << 10, 1);
+  std::vector<char> callerMemory(10240);
+  fillPattern(callerMemory.data(), callerMemory.size(), 2);
+  const int64_t shape[] = {10240};
+  uint64_t b =
+      store.createHandle(kU8, shape, MemKind::Host, callerMemory.data());
+  uint64_t buffer = store.createBuffer(8192, MemKind::Host, nullptr);
+  const int64_t memberShape[] = {4000};
+  uint64_t member = store.addToBuffer(buffer, kU8, memberShape);
+  fillPattern(store.info(member).data, 4000, 3);
+  const uint64_t group[] = {a, b, buffer};
+  store.offloadGroup(group, false);
+  for (uint64_t id : group)
+    store.wait(id);
+  EXPECT_FALSE(gate->timedOut()) << "the group's writes were not in flight "
+                                    "together";
+  EXPECT_EQ(store.stats().writeOps, 3u);
+  EXPECT_EQ(store.stats().syncOps, 1u); // one data file, one fdatasync
+  for (uint64_t id : group)
+    EXPECT_EQ(store.info(id).state, State::OnDisk);
+
+  // Back into runtime memory, caller memory and runtime memory.
+  std::vector<char> back(10240);
+  void *const dsts[] = {nullptr, back.data(), nullptr};
+  store.prefetchGroup(group, dsts);
+  for (uint64_t id : group)
+    store.wait(id);
+  EXPECT_TRUE(hasPattern(store.info(a).data, 64 << 10, 1));
+  EXPECT_TRUE(hasPattern(back.data(), back.size(), 2));
+  EXPECT_EQ(store.info(b).data, back.data());
+  EXPECT_TRUE(hasPattern(store.info(member).data, 4000, 3));
+  EXPECT_EQ(store.stats().readOps, 3u);
+}
+
+TEST_F(TensorStoreTest, GroupStartsWholeOrNotAtAll) {
+  TensorStore store(options());
+  uint64_t a = filled(store, 5000, 1);
+  uint64_t b = filled(store, 5000, 2);
+  uint64_t busy = filled(store, 5000, 3);
+  store.offload(busy, true);
+  std::string msg;
+  const uint64_t withBusy[] = {a, b, busy};
+  EXPECT_EQ(errnumOf([&] { store.offloadGroup(withBusy, false); }, &msg),
+            EBUSY);
+  EXPECT_NE(msg.find("handle " + std::to_string(busy)), std::string::npos)
+      << msg;
+  const uint64_t twice[] = {a, b, a};
+  EXPECT_EQ(errnumOf([&] { store.offloadGroup(twice, false); }, &msg), EINVAL);
+  EXPECT_NE(msg.find("twice"), std::string::npos) << msg;
+  uint64_t buffer = store.createBuffer(4096, MemKind::Host, nullptr);
+  const int64_t shape[] = {16};
+  const uint64_t withMember[] = {a, store.addToBuffer(buffer, kU8, shape)};
+  EXPECT_EQ(errnumOf([&] { store.offloadGroup(withMember, false); }), EINVAL);
+  const uint64_t withFreed[] = {a, 999999};
+  EXPECT_NE(errnumOf([&] { store.offloadGroup(withFreed, false); }), 0);
+  void *const tooFew[] = {nullptr};
+  const uint64_t pair[] = {a, b};
+  EXPECT_EQ(errnumOf([&] { store.prefetchGroup(pair, tooFew); }), EINVAL);
+  // None of the refused groups started anything.
+  EXPECT_EQ(errnumOf([&] { store.wait(a); }), EINVAL);
+  EXPECT_EQ(store.info(a).state, State::Resident);
+  EXPECT_EQ(store.info(b).state, State::Resident);
+  EXPECT_EQ(store.stats().offloads, 1u);
+  store.wait(busy);
+  store.offloadGroup(withBusy, false);
+  for (uint64_t id : withBusy)
+    store.wait(id);
+  // `busy` had a clean copy: only a and b were written.
+  EXPECT_EQ(store.stats().writeOps, 3u);
+  EXPECT_EQ(store.info(busy).state, State::OnDisk);
+  EXPECT_EQ(store.info(busy).data, nullptr);
+}
+
+static bool refuseOpen = false;
+static int openUnlessRefused(const char *path, int flags, mode_t mode) {
+  if (refuseOpen) {
+    errno = EACCES;
+    return -1;
+  }
+  return ::open(path, flags, mode);
+}
+
+TEST_F(TensorStoreTest, GroupWhoseExtentCannotBeAllocatedStartsNothing) {
+  StoreOptions o = options();
+  o.openFile = openUnlessRefused;
+  o.fileBytes = o.chunkBytes; // 256 KiB per data file
+  refuseOpen = false;
+  TensorStore store(o);
+  uint64_t first = filled(store, 200 << 10, 1);
+  store.offload(first, true);
+  store.wait(first);
+  // `small` fits the first file; `large` needs a second, which cannot open.
+  uint64_t small = filled(store, 8192, 2);
+  uint64_t large = filled(store, 200 << 10, 3);
+  const uint64_t group[] = {small, large};
+  refuseOpen = true;
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.offloadGroup(group, false); }, &msg), EACCES);
+  EXPECT_NE(msg.find("Permission denied"), std::string::npos) << msg;
+  EXPECT_EQ(store.info(small).state, State::Resident);
+  EXPECT_TRUE(store.info(small).file.empty());
+  EXPECT_EQ(errnumOf([&] { store.wait(small); }), EINVAL);
+  refuseOpen = false;
+  store.offloadGroup(group, false);
+  for (uint64_t id : group)
+    store.wait(id);
+  // The extent `small` held during the refused group was given back.
+  EXPECT_EQ(store.info(small).file, store.info(first).file);
+  EXPECT_EQ(store.info(small).fileOffset, uint64_t(200 << 10));
+}
+
+TEST_F(TensorStoreTest, GroupFailuresBelongToTheirMember) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults);
+  uint64_t a = filled(*store, 8192, 1);
+  uint64_t b = filled(*store, 8192, 2);
+  const uint64_t group[] = {a, b};
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  r.anyKind = false;
+  r.kind = IoOpKind::Write;
+  r.skip = 1; // b's write
+  faults->addRule(r);
+  store->offloadGroup(group, false);
+  store->wait(a);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store->wait(b); }, &msg), EIO);
+  HandleInfo info = store->info(b);
+  EXPECT_NE(msg.find(info.file), std::string::npos) << msg;
+  EXPECT_NE(msg.find("handle " + std::to_string(b)), std::string::npos) << msg;
+  EXPECT_NE(msg.find("offset " + std::to_string(info.fileOffset)),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(store->info(a).state, State::OnDisk);
+  EXPECT_EQ(info.state, State::Resident);
+  EXPECT_TRUE(hasPattern(info.data, 8192, 2));
+
+  // A failed fdatasync fails every member written to that file.
+  faults->clearRules();
+  r.kind = IoOpKind::Fdatasync;
+  r.skip = 0;
+  faults->addRule(r);
+  uint64_t c = filled(*store, 8192, 3);
+  const uint64_t synced[] = {b, c};
+  store->offloadGroup(synced, false);
+  for (uint64_t id : synced) {
+    EXPECT_EQ(errnumOf([&] { store->wait(id); }, &msg), EIO);
+    EXPECT_NE(msg.find("fdatasync"), std::string::npos) << msg;
+    EXPECT_EQ(store->info(id).state, State::Resident);
+  }
+  EXPECT_TRUE(hasPattern(store->info(c).data, 8192, 3));
+  EXPECT_EQ(store->stats().syncOps, 2u);
+
+  // A failed read leaves its member on disk; the others arrive.
+  faults->clearRules();
+  store->offloadGroup(synced, false);
+  for (uint64_t id : synced)
+    store->wait(id);
+  r.kind = IoOpKind::Read;
+  faults->addRule(r);
+  const uint64_t all[] = {a, b, c};
+  store->prefetchGroup(all, {});
+  EXPECT_EQ(errnumOf([&] { store->wait(a); }), EIO);
+  store->wait(b);
+  store->wait(c);
+  EXPECT_EQ(store->info(a).state, State::OnDisk);
+  EXPECT_TRUE(hasPattern(store->info(b).data, 8192, 2));
+  EXPECT_TRUE(hasPattern(store->info(c).data, 8192, 3));
+}
+
 TEST_F(TensorStoreTest, ExtentsAreAlignedAndReused) {
   TensorStore store(options());
   uint64_t a = filled(store, 5000, 1);
