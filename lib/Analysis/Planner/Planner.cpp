@@ -526,7 +526,7 @@ private:
     double issued =
         computeBefore[lifetimes.getFirstSlotAfterDefinition(candidate.tensor)] +
         estimatedStall;
-    double done = std::max(writeQueueFree, issued) + target.ioLatencySeconds +
+    double done = std::max(writeQueueFree, issued) + target.ssdWriteLatency() +
                   candidate.bytes * secondsPerWrittenByte;
     return {done - (computeBefore[point] + estimatedStall), done};
   }
@@ -744,7 +744,7 @@ struct PlanningContext {
   }
 
   double readSeconds(uint64_t bytes) const {
-    double seconds = target.ioLatencySeconds +
+    double seconds = target.ssdReadLatency() +
                      static_cast<double>(bytes) / target.ssdReadBandwidth;
     if (target.hasHostLink())
       seconds += target.ioLatencySeconds +
@@ -854,7 +854,7 @@ slotsBackwardFromUses(const PlanningContext &context, const Plan &plan,
       end -= target.ioLatencySeconds + bytes / target.hostToDeviceBandwidth;
       hostToDeviceFree = end;
     }
-    double readStart = std::min(end, readFree) - target.ioLatencySeconds -
+    double readStart = std::min(end, readFree) - target.ssdReadLatency() -
                        bytes / target.ssdReadBandwidth;
     readFree = readStart;
     desired[position] =

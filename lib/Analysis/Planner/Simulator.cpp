@@ -2,7 +2,8 @@
 //
 // One pass over the slots in program order. Transfers issued at a slot go to
 // their queues in the order of their deadlines (offloads by release slot,
-// prefetches by wait point); a group moves as one transfer.
+// prefetches by wait point); a group moves as one transfer. Starting each
+// transfer holds up the compute stream for the target's issue time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,8 +140,8 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
   bool hostLink = target.hasHostLink();
   Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds};
   Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds};
-  Queue ssdWrite{target.ssdWriteBandwidth, target.ioLatencySeconds};
-  Queue ssdRead{target.ssdReadBandwidth, target.ioLatencySeconds};
+  Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency()};
+  Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency()};
 
   // The members of the transfer that `index` belongs to, once per slot.
   llvm::DenseSet<uint32_t> issuedGroups;
@@ -167,6 +168,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       uint64_t bytes = 0;
       for (uint32_t member : transfer)
         bytes += graph.getTensor(gaps[member].tensor).bytes;
+      now += target.transferIssueSeconds;
       double ready = now;
       if (hostLink)
         ready = deviceToHost.transfer(ready, bytes);
@@ -192,6 +194,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       if (transfer.empty())
         continue;
       uint64_t bytes = 0;
+      now += target.transferIssueSeconds;
       double ready = now;
       for (uint32_t member : transfer) {
         bytes += graph.getTensor(gaps[member].tensor).bytes;

@@ -76,15 +76,19 @@ llvm::Error Target::validate() const {
                              "target '%s': host<->device bandwidths must be "
                              "both positive or both 0 (host-only)",
                              name.c_str());
-  if (ioLatencySeconds < 0 || !std::isfinite(ioLatencySeconds))
+  auto latency = [](double value) {
+    return value >= 0 && std::isfinite(value);
+  };
+  if (!latency(ioLatencySeconds) || !latency(ssdReadLatency()) ||
+      !latency(ssdWriteLatency()) || !latency(transferIssueSeconds))
     return createStringError(inconvertibleErrorCode(),
-                             "target '%s': io latency must be >= 0",
+                             "target '%s': io latencies must be >= 0",
                              name.c_str());
   return llvm::Error::success();
 }
 
 llvm::json::Value Target::toJSON() const {
-  return llvm::json::Object{
+  llvm::json::Object object{
       {"name", name},
       {"compute_flops", computeFlops},
       {"device_memory_bandwidth", deviceMemoryBandwidth},
@@ -94,7 +98,13 @@ llvm::json::Value Target::toJSON() const {
       {"ssd_read_bandwidth", ssdReadBandwidth},
       {"ssd_write_bandwidth", ssdWriteBandwidth},
       {"io_latency_seconds", ioLatencySeconds},
+      {"transfer_issue_seconds", transferIssueSeconds},
   };
+  if (ssdReadLatencySeconds)
+    object["ssd_read_latency_seconds"] = *ssdReadLatencySeconds;
+  if (ssdWriteLatencySeconds)
+    object["ssd_write_latency_seconds"] = *ssdWriteLatencySeconds;
+  return object;
 }
 
 std::vector<llvm::StringRef> ssd::planner::targetPresetNames() {
@@ -176,6 +186,7 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
       {"ssd_read_bandwidth", &target.ssdReadBandwidth},
       {"ssd_write_bandwidth", &target.ssdWriteBandwidth},
       {"io_latency_seconds", &target.ioLatencySeconds},
+      {"transfer_issue_seconds", &target.transferIssueSeconds},
   };
   for (const auto &[key, value] : *object) {
     llvm::StringRef field = key;
@@ -194,6 +205,18 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
                                  "target file: 'device_memory' must be a "
                                  "number of bytes or a size string");
       }
+      continue;
+    }
+    if (field == "ssd_read_latency_seconds" ||
+        field == "ssd_write_latency_seconds") {
+      std::optional<double> number = value.getAsNumber();
+      if (!number)
+        return createStringError(inconvertibleErrorCode(),
+                                 "target file: '%s' must be a number",
+                                 field.str().c_str());
+      (field == "ssd_read_latency_seconds" ? target.ssdReadLatencySeconds
+                                           : target.ssdWriteLatencySeconds) =
+          *number;
       continue;
     }
     Field *match = nullptr;

@@ -540,6 +540,27 @@ TEST(Simulator, HostOnlyTimingByHand) {
   EXPECT_EQ(result.transfers, 2u);
 }
 
+TEST(Simulator, OwnReadAndWriteLatencyAndIssueTimeByHand) {
+  TinyStep step;
+  Target target = slowDisk();
+  target.ioLatencySeconds = 1.0; // overridden on both SSD queues
+  target.ssdWriteLatencySeconds = 2e-3;
+  target.ssdReadLatencySeconds = 1e-3;
+  target.transferIssueSeconds = 0.5e-3;
+  OffloadPlanner planner(step.graph, target);
+  SimulationResult result = planner.simulate(handPlan(step));
+  // Issuing the write after #0 takes to 1.5 ms; durable at 1.5+2+10 = 13.5.
+  // #2 runs 13.5-14.5; issuing the read takes to 15, read done at 15+1+5 =
+  // 21 ms; #3 runs 15-16, #4 waits until 21, and three ops end at 24 ms.
+  EXPECT_NEAR(result.copyReady[0], 13.5e-3, 1e-12);
+  EXPECT_NEAR(result.reloadReady[0], 21e-3, 1e-12);
+  EXPECT_NEAR(result.stepSeconds, 24e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)],
+              12e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdRead)],
+              6e-3, 1e-12);
+}
+
 TEST(Simulator, HostLinkAndLatencyByHand) {
   TinyStep step;
   Target target = slowDisk();

@@ -104,6 +104,40 @@ TEST(Target, ParsesJSON) {
   EXPECT_EQ(again->deviceMemoryBytes, 16ull << 30);
 }
 
+TEST(Target, OwnSsdLatenciesAndIssueTime) {
+  llvm::Expected<Target> shared = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "io_latency_seconds": 3e-4})");
+  ASSERT_TRUE(static_cast<bool>(shared)) << llvm::toString(shared.takeError());
+  EXPECT_DOUBLE_EQ(shared->ssdReadLatency(), 3e-4);
+  EXPECT_DOUBLE_EQ(shared->ssdWriteLatency(), 3e-4);
+  EXPECT_DOUBLE_EQ(shared->transferIssueSeconds, 0.0);
+  llvm::Expected<Target> own = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": 1e-4,
+          "ssd_write_latency_seconds": 3e-4, "transfer_issue_seconds": 2e-5})");
+  ASSERT_TRUE(static_cast<bool>(own)) << llvm::toString(own.takeError());
+  EXPECT_DOUBLE_EQ(own->ssdReadLatency(), 1e-4);
+  EXPECT_DOUBLE_EQ(own->ssdWriteLatency(), 3e-4);
+  EXPECT_DOUBLE_EQ(own->transferIssueSeconds, 2e-5);
+  // They read back from the report's form.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << own->toJSON();
+  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+  EXPECT_DOUBLE_EQ(again->ssdReadLatency(), 1e-4);
+  EXPECT_DOUBLE_EQ(again->ssdWriteLatency(), 3e-4);
+  EXPECT_DOUBLE_EQ(again->transferIssueSeconds, 2e-5);
+  for (const char *bad :
+       {R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": -1})",
+        R"({"base": "h100-pcie5-pm1743", "ssd_write_latency_seconds": "x"})",
+        R"({"base": "h100-pcie5-pm1743", "transfer_issue_seconds": -1e-6})"}) {
+    llvm::Expected<Target> target = parseTargetJSON(bad);
+    EXPECT_FALSE(static_cast<bool>(target)) << bad;
+    if (!target)
+      llvm::consumeError(target.takeError());
+  }
+}
+
 TEST(Target, JSONCanStartFromAPreset) {
   llvm::Expected<Target> target = parseTargetJSON(
       R"({"base": "a100-pcie4-pm9a3", "name": "a100-raid", "ssd_read_bandwidth": 2.7e10})");

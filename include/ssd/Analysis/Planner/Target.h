@@ -2,9 +2,10 @@
 //
 // A target description: compute rate, device memory size and bandwidth, the
 // host<->device link each way, SSD read and write bandwidth and per-transfer
-// I/O latency. Presets describe real machines from their datasheets; any
-// other machine is a JSON file (format in docs/targets.md). Memory sizes
-// such as `512MiB`, `2GiB`, `1.5GB` or plain bytes parse here too.
+// I/O latency (optionally its own for SSD reads and writes). Presets describe
+// real machines from their datasheets; any other machine is a JSON file (format
+// in docs/targets.md). Memory sizes such as `512MiB`, `2GiB`, `1.5GB` or plain
+// bytes parse here too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,8 +35,22 @@ struct Target {
   double deviceToHostBandwidth = 0;
   double ssdReadBandwidth = 0;
   double ssdWriteBandwidth = 0;
+  /// Added to every transfer on every queue.
   double ioLatencySeconds = 0;
+  /// Where a disk's reads and durable writes differ (a write waits for its
+  /// fdatasync), their own latencies; `ioLatencySeconds` when unset.
+  std::optional<double> ssdReadLatencySeconds, ssdWriteLatencySeconds;
+  /// Host time to start one transfer (a runtime call handing it to an I/O
+  /// thread); the compute stream is held up that long. Matters only where
+  /// transfers are small and compute is short.
+  double transferIssueSeconds = 0;
 
+  double ssdReadLatency() const {
+    return ssdReadLatencySeconds.value_or(ioLatencySeconds);
+  }
+  double ssdWriteLatency() const {
+    return ssdWriteLatencySeconds.value_or(ioLatencySeconds);
+  }
   bool hasHostLink() const {
     return hostToDeviceBandwidth > 0 && deviceToHostBandwidth > 0;
   }
