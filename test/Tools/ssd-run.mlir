@@ -10,6 +10,7 @@
 // RUN: ssd-run %s --scratch-dir %t/scratch --target epyc9654-990pro --compute=model --steps 1 --min-seconds 0.05 \
 // RUN:   | FileCheck %s --check-prefix=MIN
 // RUN: not ssd-run %s --scratch-dir %t/scratch --min-seconds -1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: ssd-run %s --scratch-dir %t/scratch --target %t/target.json --steps 2 --probe-latency | FileCheck %s --check-prefix=PROBE
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
@@ -32,11 +33,23 @@
 
 // TARGET: "compute_flops":
 // Tests that the latency is fitted over several transfer sizes, each shown.
-// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; latency fitted as time - bytes / bandwidth over {{[0-9]+}} rounds of each size: durable write {{.*}} s, read {{.*}} s; 4096 B: write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s); 10240 B: {{.*}}; 65536 B: {{.*}}; 262144 B: {{.*}}"
+// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; latency fitted as time - bytes / bandwidth over {{[0-9]+}} rounds of each size: durable write {{.*}} s, read {{.*}} s; starting a transfer {{.*}} s; 4096 B: write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s); 10240 B: {{.*}}; 65536 B: {{.*}}; 262144 B: {{.*}}"
 // TARGET: "io_latency_seconds":
 // TARGET: "name": "calibrated"
 // TARGET: "ssd_read_bandwidth":
+// TARGET: "ssd_read_latency_seconds":
 // TARGET: "ssd_write_bandwidth":
+// TARGET: "ssd_write_latency_seconds":
+// TARGET: "transfer_issue_seconds":
+
+// Tests that --probe-latency predicts the plan again with the latencies
+// measured between the steps (16 rounds at least).
+// PROBE: "achieved_over_matched":
+// PROBE: "matched_predicted_step_seconds":
+// PROBE: "probe_issue_seconds":
+// PROBE: "probe_read_latency_seconds":
+// PROBE: "probe_rounds": 16,
+// PROBE: "probe_write_latency_seconds":
 
 // NODIR: ssd-run: scratch directory '{{.*}}missing' does not exist
 // BADTARGET: ssd-run: target 'zero': compute, device memory and SSD rates must be positive

@@ -65,6 +65,12 @@ static cl::opt<double> minSeconds(
     cl::desc("Run more steps than --steps until their total reaches this "
              "many seconds: a step of a few latency-bound transfers needs "
              "many samples before its mean settles"));
+static cl::opt<bool> probeLatency(
+    "probe-latency",
+    cl::desc("Between steps (untimed), time durable writes and reads as "
+             "--calibrate does, and also predict the step with the latencies "
+             "the disk had during the run: on a shared disk whose latency "
+             "drifts, this separates the model's error from the drift"));
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::desc("The step function (default: the only one)"));
@@ -176,9 +182,15 @@ private:
   llvm::DenseMap<planner::TensorId, ssdrt_handle> handles;
   llvm::DenseMap<planner::TensorId, void *> memory;
   std::vector<std::unique_ptr<char, decltype(&std::free)>> allocations;
-  /// Gap indices per slot and kind.
-  std::vector<std::vector<unsigned>> offloadsAt, releasesAt, prefetchesAt,
-      waitsAt;
+  /// What one runtime call starts: a plan's transfer group, or one tensor.
+  struct Transfer {
+    std::vector<ssdrt_handle> handles;
+    std::vector<void *> destinations;
+  };
+  /// Per slot, the transfers that start there; and gap indices per slot of
+  /// the releases and waits.
+  std::vector<std::vector<Transfer>> offloadsAt, prefetchesAt;
+  std::vector<std::vector<unsigned>> releasesAt, waitsAt;
 };
 } // namespace
 
@@ -209,13 +221,35 @@ llvm::Error ScheduleRunner::prepare() {
       handles[gap.tensor] = *handle;
       memory[gap.tensor] = data;
     }
+  }
+  // A group moves as one transfer, as the planner's simulation times it.
+  // Group ids are unique in a plan and each group starts at one slot.
+  llvm::DenseMap<uint32_t, unsigned> groupIndex;
+  auto addTransfer = [&](std::vector<Transfer> &transfers, uint32_t group,
+                         planner::TensorId tensor) {
+    Transfer *transfer;
+    if (group == planner::kNoGroup) {
+      transfer = &transfers.emplace_back();
+    } else {
+      auto [it, added] = groupIndex.try_emplace(group, transfers.size());
+      if (added)
+        transfers.emplace_back();
+      transfer = &transfers[it->second];
+    }
+    transfer->handles.push_back(handles[tensor]);
+    transfer->destinations.push_back(memory[tensor]);
+  };
+  for (auto [index, gap] : llvm::enumerate(plan.gaps)) {
+    if (graph.getTensor(gap.tensor).bytes == 0)
+      continue;
     if (!gap.entersOnSsd) {
       if (gap.writes)
-        offloadsAt[gap.offloadSlot].push_back(index);
+        addTransfer(offloadsAt[gap.offloadSlot], gap.offloadGroup, gap.tensor);
       releasesAt[gap.releaseSlot].push_back(index);
     }
     if (gap.reloads()) {
-      prefetchesAt[gap.prefetchSlot].push_back(index);
+      addTransfer(prefetchesAt[gap.prefetchSlot], gap.prefetchGroup,
+                  gap.tensor);
       waitsAt[gap.waitPoint].push_back(index);
     }
   }
@@ -279,10 +313,11 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
   Clock::time_point start = Clock::now();
   for (uint32_t slot = 0; slot <= graph.numOps(); ++slot) {
     Clock::time_point issued = Clock::now();
-    for (unsigned index : offloadsAt[slot])
+    for (const Transfer &transfer : offloadsAt[slot])
       if (llvm::Error error =
-              check(ssdrt_handle_offload(ctx, handles[plan.gaps[index].tensor],
-                                         SSDRT_OFFLOAD_KEEP),
+              check(ssdrt_handles_offload(ctx, transfer.handles.data(),
+                                          transfer.handles.size(),
+                                          SSDRT_OFFLOAD_KEEP),
                     "offload"))
         return std::move(error);
     step.issueSeconds += secondsSince(issued);
@@ -303,10 +338,11 @@ llvm::Expected<StepMeasurement> ScheduleRunner::runStep() {
       step.issueSeconds += secondsSince(issued);
     }
     issued = Clock::now();
-    for (unsigned index : prefetchesAt[slot])
+    for (const Transfer &transfer : prefetchesAt[slot])
       if (llvm::Error error =
-              check(ssdrt_handle_prefetch(ctx, handles[plan.gaps[index].tensor],
-                                          memory[plan.gaps[index].tensor]),
+              check(ssdrt_handles_prefetch(ctx, transfer.handles.data(),
+                                           transfer.destinations.data(),
+                                           transfer.handles.size()),
                     "prefetch"))
         return std::move(error);
     step.issueSeconds += secondsSince(issued);
@@ -387,7 +423,8 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
 /// heavy tail (a durable write's mean is often several times its median
 /// when the disk is shared) and a plan's step time is the sum of a few such
 /// latencies, so each size's time is a mean over many rounds, interleaved
-/// across sizes: at least 64 and for at least a second.
+/// across sizes: at least 64 and for at least a second. The calls that start
+/// the transfers are timed too: the target's issue time.
 struct LatencyPoint {
   uint64_t bytes = 0;
   double write = 0, read = 0, writeMedian = 0, readMedian = 0;
@@ -395,73 +432,111 @@ struct LatencyPoint {
 struct Latencies {
   double write = 0;
   double read = 0;
+  /// Mean time of the call that starts a transfer (before its wait).
+  double issue = 0;
   std::vector<LatencyPoint> points;
+  unsigned rounds = 0;
+};
+
+/// Rounds of durable writes and reads of each latency-bound size, through
+/// the runtime as a replay uses it; `fit` turns them into latencies.
+class LatencyProbe {
+public:
+  /// The sizes latency-bound transfers have: from one block to where the
+  /// bandwidth term starts to dominate. Runtime memory moves each in one
+  /// device operation, whatever its size.
+  static constexpr uint64_t kSizes[] = {4096, 10240, 65536, 262144};
+
+  explicit LatencyProbe(Runtime &runtime) : runtime(runtime) {}
+  ~LatencyProbe() {
+    for (ssdrt_handle handle : handles)
+      ssdrt_handle_free(runtime.ctx, handle);
+  }
+
+  llvm::Error prepare() {
+    for (uint64_t bytes : kSizes) {
+      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes);
+      if (!handle)
+        return handle.takeError();
+      handles.push_back(*handle);
+    }
+    writes.resize(handles.size());
+    reads.resize(handles.size());
+    return llvm::Error::success();
+  }
+
+  /// One durable write and one read of each size, one after another.
+  llvm::Error round() {
+    ssdrt_context *ctx = runtime.ctx;
+    for (auto [index, handle] : llvm::enumerate(handles)) {
+      ssdrt_handle_mark_dirty(ctx, handle);
+      Clock::time_point start = Clock::now();
+      if (llvm::Error error =
+              check(ssdrt_handle_offload(ctx, handle, 0), "probe write"))
+        return error;
+      issues.push_back(secondsSince(start));
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(ctx, handle), "probe write"))
+        return error;
+      writes[index].push_back(secondsSince(start));
+      start = Clock::now();
+      if (llvm::Error error =
+              check(ssdrt_handle_prefetch(ctx, handle, nullptr), "probe read"))
+        return error;
+      issues.push_back(secondsSince(start));
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(ctx, handle), "probe read"))
+        return error;
+      reads[index].push_back(secondsSince(start));
+    }
+    ++rounds;
+    return llvm::Error::success();
+  }
+
+  unsigned roundsDone() const { return rounds; }
+
+  Latencies fit(double readBandwidth, double writeBandwidth) const {
+    auto mean = [](llvm::ArrayRef<double> values) {
+      return std::accumulate(values.begin(), values.end(), 0.0) / values.size();
+    };
+    auto median = [](std::vector<double> values) {
+      llvm::sort(values);
+      return values[values.size() / 2];
+    };
+    Latencies result;
+    result.rounds = rounds;
+    result.issue = mean(issues);
+    for (auto [index, bytes] : llvm::enumerate(kSizes)) {
+      LatencyPoint point{bytes, mean(writes[index]), mean(reads[index]),
+                         median(writes[index]), median(reads[index])};
+      result.write += (point.write - bytes / writeBandwidth) / handles.size();
+      result.read += (point.read - bytes / readBandwidth) / handles.size();
+      result.points.push_back(point);
+    }
+    return result;
+  }
+
+private:
+  Runtime &runtime;
+  std::vector<ssdrt_handle> handles;
+  std::vector<std::vector<double>> writes, reads;
+  std::vector<double> issues;
   unsigned rounds = 0;
 };
 
 static llvm::Expected<Latencies>
 measureLatency(Runtime &runtime, double readBandwidth, double writeBandwidth) {
-  // The sizes latency-bound transfers have: from one block to where the
-  // bandwidth term starts to dominate. Runtime memory moves each in one
-  // device operation, whatever its size.
-  constexpr uint64_t kSizes[] = {4096, 10240, 65536, 262144};
   constexpr unsigned kMinRounds = 64, kMaxRounds = 4096;
   constexpr double kMinSeconds = 1.0;
-  std::vector<ssdrt_handle> handles;
-  auto freeHandles = llvm::make_scope_exit([&] {
-    for (ssdrt_handle handle : handles)
-      ssdrt_handle_free(runtime.ctx, handle);
-  });
-  for (uint64_t bytes : kSizes) {
-    llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes);
-    if (!handle)
-      return handle.takeError();
-    handles.push_back(*handle);
-  }
-  std::vector<std::vector<double>> writes(handles.size()),
-      reads(handles.size());
+  LatencyProbe probe(runtime);
+  if (llvm::Error error = probe.prepare())
+    return std::move(error);
   Clock::time_point began = Clock::now();
-  unsigned rounds = 0;
-  while (rounds < kMinRounds ||
-         (secondsSince(began) < kMinSeconds && rounds < kMaxRounds)) {
-    for (auto [index, handle] : llvm::enumerate(handles)) {
-      ssdrt_handle_mark_dirty(runtime.ctx, handle);
-      Clock::time_point start = Clock::now();
-      if (llvm::Error error =
-              check(ssdrt_handle_offload(runtime.ctx, handle, 0), "write"))
-        return std::move(error);
-      if (llvm::Error error =
-              check(ssdrt_handle_wait(runtime.ctx, handle), "write"))
-        return std::move(error);
-      writes[index].push_back(secondsSince(start));
-      start = Clock::now();
-      if (llvm::Error error = check(
-              ssdrt_handle_prefetch(runtime.ctx, handle, nullptr), "read"))
-        return std::move(error);
-      if (llvm::Error error =
-              check(ssdrt_handle_wait(runtime.ctx, handle), "read"))
-        return std::move(error);
-      reads[index].push_back(secondsSince(start));
-    }
-    ++rounds;
-  }
-  auto mean = [](llvm::ArrayRef<double> values) {
-    return std::accumulate(values.begin(), values.end(), 0.0) / values.size();
-  };
-  auto median = [](std::vector<double> values) {
-    llvm::sort(values);
-    return values[values.size() / 2];
-  };
-  Latencies result;
-  result.rounds = rounds;
-  for (auto [index, bytes] : llvm::enumerate(kSizes)) {
-    LatencyPoint point{bytes, mean(writes[index]), mean(reads[index]),
-                       median(writes[index]), median(reads[index])};
-    result.write += (point.write - bytes / writeBandwidth) / handles.size();
-    result.read += (point.read - bytes / readBandwidth) / handles.size();
-    result.points.push_back(point);
-  }
-  return result;
+  while (probe.roundsDone() < kMinRounds ||
+         (secondsSince(began) < kMinSeconds && probe.roundsDone() < kMaxRounds))
+    if (llvm::Error error = probe.round())
+      return std::move(error);
+  return probe.fit(readBandwidth, writeBandwidth);
 }
 
 /// FLOP/s of a plain single-threaded multiply-add loop, and bytes/s of
@@ -492,6 +567,29 @@ static std::pair<double, double> measureHost() {
   return {flops, bandwidth};
 }
 
+/// Sets the target's SSD latencies and issue time from a probe's fit.
+/// Reads and durable writes get latencies of their own: a write waits for
+/// its fdatasync and costs about twice a read here. A fit can come out below
+/// zero only on a disk whose latency is lost in noise; that kind then gets
+/// its smallest measured time instead. `io_latency_seconds` (which only the
+/// host<->device hops of a device target would use) is the larger.
+static void applyLatencies(planner::Target &target, const Latencies &latency) {
+  auto positiveFit = [&](double fit, double LatencyPoint::*time) {
+    if (fit > 0)
+      return fit;
+    double smallest = latency.points.front().*time;
+    for (const LatencyPoint &point : latency.points)
+      smallest = std::min(smallest, point.*time);
+    return smallest;
+  };
+  target.ssdWriteLatencySeconds =
+      positiveFit(latency.write, &LatencyPoint::write);
+  target.ssdReadLatencySeconds = positiveFit(latency.read, &LatencyPoint::read);
+  target.ioLatencySeconds =
+      std::max(*target.ssdWriteLatencySeconds, *target.ssdReadLatencySeconds);
+  target.transferIssueSeconds = latency.issue;
+}
+
 static llvm::Error runCalibration(llvm::raw_ostream &os) {
   llvm::Expected<uint64_t> bytes = planner::parseMemorySize(calibrateBytes);
   if (!bytes)
@@ -516,17 +614,7 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
       static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
   target.ssdReadBandwidth = disk->first;
   target.ssdWriteBandwidth = disk->second;
-  // The target has one latency per transfer. The durable write's is the
-  // larger, and it is what a release waits for, so it is the one that sets
-  // stalls; reads are then predicted on the slow side. A fit can come out
-  // below zero only on a disk whose latency is lost in noise; the target
-  // then gets the smallest measured write time instead.
-  double smallestWrite = latency->points.front().write;
-  for (const LatencyPoint &point : latency->points)
-    smallestWrite = std::min(smallestWrite, point.write);
-  target.ioLatencySeconds = std::max(latency->write, latency->read);
-  if (!(target.ioLatencySeconds > 0))
-    target.ioLatencySeconds = smallestWrite;
+  applyLatencies(target, *latency);
   if (llvm::Error error = target.validate())
     return error;
   llvm::json::Object json = *target.toJSON().getAsObject();
@@ -541,9 +629,11 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   json["description"] =
       llvm::formatv("measured by ssd-run --calibrate on {0} in {1}; latency "
                     "fitted as time - bytes / bandwidth over {2} rounds of "
-                    "each size: durable write {3:e3} s, read {4:e3} s; {5}",
+                    "each size: durable write {3:e3} s, read {4:e3} s; "
+                    "starting a transfer {5:e3} s; {6}",
                     ssdrt_engine_name((*runtime)->ctx), scratchDir.getValue(),
-                    latency->rounds, latency->write, latency->read, points)
+                    latency->rounds, latency->write, latency->read,
+                    latency->issue, points)
           .str();
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
   return llvm::Error::success();
@@ -628,7 +718,16 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   double totalSeconds = 0, writeStall = 0, readStall = 0, issue = 0,
          computed = 0;
   std::vector<double> stepSeconds;
+  LatencyProbe probe(**runtime);
+  if (probeLatency)
+    if (llvm::Error error = probe.prepare())
+      return error;
+  // A step of a few seconds leaves few gaps: at least 16 probe rounds.
+  unsigned probeRoundsPerGap = std::max(1u, (16 + steps - 1) / steps);
   while (stepSeconds.size() < steps || totalSeconds < minSeconds) {
+    for (unsigned round = 0; probeLatency && round < probeRoundsPerGap; ++round)
+      if (llvm::Error error = probe.round())
+        return error;
     llvm::Expected<StepMeasurement> measured = runner.runStep();
     if (!measured)
       return measured.takeError();
@@ -679,7 +778,24 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
        static_cast<int64_t>(after.bytes_read - before.bytes_read)},
       {"runtime_bytes_written",
        static_cast<int64_t>(after.bytes_written - before.bytes_written)},
+      {"runtime_sync_ops",
+       static_cast<int64_t>(after.sync_ops - before.sync_ops)},
   };
+  if (probeLatency) {
+    // The same plan, predicted with what the disk did during the run.
+    Latencies latency =
+        probe.fit(target->ssdReadBandwidth, target->ssdWriteBandwidth);
+    planner::Target matched = *target;
+    applyLatencies(matched, latency);
+    planner::OffloadPlanner matchedPlanner(graph, matched);
+    double matchedStep = matchedPlanner.simulate(extracted->plan).stepSeconds;
+    result["probe_rounds"] = static_cast<int64_t>(latency.rounds);
+    result["probe_write_latency_seconds"] = *matched.ssdWriteLatencySeconds;
+    result["probe_read_latency_seconds"] = *matched.ssdReadLatencySeconds;
+    result["probe_issue_seconds"] = matched.transferIssueSeconds;
+    result["matched_predicted_step_seconds"] = matchedStep;
+    result["achieved_over_matched"] = achieved / matchedStep;
+  }
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(result))) << "\n";
   return llvm::Error::success();
 }
