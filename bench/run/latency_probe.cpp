@@ -4,7 +4,8 @@
 // has one latency per transfer, but a plan's small transfers have various
 // sizes and go several at a time. This probe times,
 // through the runtime as ssd-run uses it, one durable write of N bytes, two
-// at once, both as one buffer, one read, and three reads at once, each
+// at once, two as one group (ssdrt_handles_offload), both as one buffer, one
+// read, three reads at once and three as one group, each
 // repeated 200 times in interleaved rounds, and prints mean, median, p10
 // and p90. Built and run by bench/run/latency-probe.
 //
@@ -73,7 +74,9 @@ int main(int argc, char **argv) {
   check(ssdrt_handle_offload(ctx, c, 0), "write");
   check(ssdrt_handle_wait(ctx, c), "write");
 
-  std::vector<double> one, two, buffered, read, threeReads;
+  std::vector<double> one, two, grouped, buffered, read, threeReads,
+      threeGrouped;
+  const ssdrt_handle pair[] = {a, b}, triple[] = {a, b, c};
   for (int round = 0; round < 200; ++round) {
     check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
     Clock::time_point start = Clock::now();
@@ -89,6 +92,14 @@ int main(int argc, char **argv) {
     check(ssdrt_handle_wait(ctx, a), "write");
     check(ssdrt_handle_wait(ctx, b), "write");
     two.push_back(secondsSince(start));
+
+    check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
+    check(ssdrt_handle_mark_dirty(ctx, b), "mark dirty");
+    start = Clock::now();
+    check(ssdrt_handles_offload(ctx, pair, 2, SSDRT_OFFLOAD_KEEP), "write");
+    check(ssdrt_handle_wait(ctx, a), "write");
+    check(ssdrt_handle_wait(ctx, b), "write");
+    grouped.push_back(secondsSince(start));
 
     check(ssdrt_handle_mark_dirty(ctx, group), "mark dirty");
     start = Clock::now();
@@ -110,15 +121,25 @@ int main(int argc, char **argv) {
     for (ssdrt_handle h : {a, b, c})
       check(ssdrt_handle_wait(ctx, h), "read");
     threeReads.push_back(secondsSince(start));
+
+    for (ssdrt_handle h : triple)
+      check(ssdrt_handle_release(ctx, h), "release");
+    start = Clock::now();
+    check(ssdrt_handles_prefetch(ctx, triple, nullptr, 3), "read");
+    for (ssdrt_handle h : triple)
+      check(ssdrt_handle_wait(ctx, h), "read");
+    threeGrouped.push_back(secondsSince(start));
     check(ssdrt_handle_release(ctx, c), "release");
   }
   std::printf("%lld-byte transfers, %s engine\n", static_cast<long long>(bytes),
               ssdrt_engine_name(ctx));
   show("1 durable write", one);
   show("2 durable writes at once", two);
+  show("2 as one group", grouped);
   show("2 as one buffer", buffered);
   show("1 read", read);
   show("3 reads at once", threeReads);
+  show("3 reads as one group", threeGrouped);
   ssdrt_context_destroy(ctx);
   return 0;
 }
