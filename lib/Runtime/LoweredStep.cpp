@@ -53,6 +53,11 @@ struct LoweredStepState {
   std::vector<Frame> frames;
   /// Handles with an operation that has not been waited for.
   std::unordered_set<ssdrt_handle> pending;
+  /// Between ssdrt_lower_group_begin and _end: the transfers deferred to
+  /// start together at the end.
+  bool grouping = false;
+  std::vector<ssdrt_handle> groupOffloads, groupPrefetches;
+  std::vector<void *> groupDestinations;
 };
 
 LoweredStepState &state() {
@@ -514,7 +519,10 @@ SSDRT_API int64_t ssdrt_lower_offload(int64_t address, int64_t bytes) {
   check(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &shape, SSDRT_MEM_HOST,
                             reinterpret_cast<void *>(address), &handle),
         "registering a tensor to offload");
-  check(ssdrt_handle_offload(ctx, handle, SSDRT_OFFLOAD_KEEP), "offload");
+  if (s.grouping)
+    s.groupOffloads.push_back(handle);
+  else
+    check(ssdrt_handle_offload(ctx, handle, SSDRT_OFFLOAD_KEEP), "offload");
   s.pending.insert(handle);
   currentFrame(s).insert(handle);
   return static_cast<int64_t>(handle);
@@ -547,9 +555,44 @@ SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address) {
   ssdrt_context *ctx = context(s);
   auto handle = static_cast<ssdrt_handle>(id);
   settle(s, handle, "waiting for an offload before its prefetch");
-  check(ssdrt_handle_prefetch(ctx, handle, reinterpret_cast<void *>(address)),
-        "prefetch");
+  if (s.grouping) {
+    s.groupPrefetches.push_back(handle);
+    s.groupDestinations.push_back(reinterpret_cast<void *>(address));
+  } else {
+    check(ssdrt_handle_prefetch(ctx, handle, reinterpret_cast<void *>(address)),
+          "prefetch");
+  }
   s.pending.insert(handle);
+}
+
+SSDRT_API void ssdrt_lower_group_begin(void) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.grouping)
+    abortWith("a transfer group begins inside another");
+  s.grouping = true;
+}
+
+SSDRT_API void ssdrt_lower_group_end(void) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (!s.grouping)
+    abortWith("end of a transfer group that did not begin");
+  s.grouping = false;
+  std::vector<ssdrt_handle> offloads = std::move(s.groupOffloads);
+  std::vector<ssdrt_handle> prefetches = std::move(s.groupPrefetches);
+  std::vector<void *> destinations = std::move(s.groupDestinations);
+  s.groupOffloads.clear();
+  s.groupPrefetches.clear();
+  s.groupDestinations.clear();
+  if (!offloads.empty())
+    check(ssdrt_handles_offload(context(s), offloads.data(), offloads.size(),
+                                SSDRT_OFFLOAD_KEEP),
+          "offload");
+  if (!prefetches.empty())
+    check(ssdrt_handles_prefetch(context(s), prefetches.data(),
+                                 destinations.data(), prefetches.size()),
+          "prefetch");
 }
 
 SSDRT_API void ssdrt_lower_wait(int64_t id) {
@@ -579,11 +622,12 @@ SSDRT_API void ssdrt_lower_step_end(void) {
   ssdrt_stats_t stats;
   check(ssdrt_stats(s.ctx, &stats), "reading statistics");
   std::printf("ssdrt-stats: bytes_written %llu bytes_read %llu offloads %llu "
-              "prefetches %llu\n",
+              "prefetches %llu sync_ops %llu\n",
               static_cast<unsigned long long>(stats.bytes_written),
               static_cast<unsigned long long>(stats.bytes_read),
               static_cast<unsigned long long>(stats.offloads),
-              static_cast<unsigned long long>(stats.prefetches));
+              static_cast<unsigned long long>(stats.prefetches),
+              static_cast<unsigned long long>(stats.sync_ops));
   std::fflush(stdout);
 }
 

@@ -150,3 +150,36 @@ func.func private @callee(!ssd.handle<tensor<4xf32>>) -> !ssd.handle<tensor<4xf3
 func.func @through(%h: !ssd.handle<tensor<4xf32>>) -> !ssd.handle<tensor<4xf32>> {
   return %h : !ssd.handle<tensor<4xf32>>
 }
+
+// -----
+
+// Tests that a multi-tensor offload or prefetch is one group transfer: its
+// calls are bracketed by group_begin and group_end, which starts them
+// together; a single-tensor one is not bracketed.
+// CHECK-LABEL: func.func @grouped
+// CHECK: call @ssdrt_lower_group_begin() : () -> ()
+// CHECK-NEXT: %[[MA:.+]] = bufferization.to_memref
+// CHECK: %[[IA:.+]] = call @ssdrt_lower_offload
+// CHECK: %[[IB:.+]] = call @ssdrt_lower_offload
+// CHECK-NEXT: call @ssdrt_lower_group_end() : () -> ()
+// CHECK: call @ssdrt_lower_group_begin() : () -> ()
+// CHECK: call @ssdrt_lower_prefetch(%[[IA]]
+// CHECK: call @ssdrt_lower_prefetch(%[[IB]]
+// CHECK-NEXT: call @ssdrt_lower_group_end() : () -> ()
+// CHECK-NOT: call @ssdrt_lower_group_begin
+// CHECK: call @ssdrt_lower_offload
+// CHECK-NOT: call @ssdrt_lower_group_end
+// CHECK: return
+// CHECK-DAG: func.func private @ssdrt_lower_group_begin()
+// CHECK-DAG: func.func private @ssdrt_lower_group_end()
+func.func @grouped(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %h:2, %t = ssd.offload %x, %y : tensor<4xf32>, tensor<4xf32>
+  ssd.release %x after %t : tensor<4xf32>
+  ssd.release %y after %t : tensor<4xf32>
+  %r = ssd.prefetch %h#0, %h#1 : !ssd.handle<tensor<4xf32>>, !ssd.handle<tensor<4xf32>>
+  %x2 = ssd.wait %r, %h#0 : !ssd.handle<tensor<4xf32>>
+  %y2 = ssd.wait %r, %h#1 : !ssd.handle<tensor<4xf32>>
+  %hz, %tz = ssd.offload %z : tensor<4xf32>
+  ssd.release %z after %tz : tensor<4xf32>
+  return %x2, %y2 : tensor<4xf32>, tensor<4xf32>
+}

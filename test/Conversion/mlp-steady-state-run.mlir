@@ -32,12 +32,14 @@
 
 // The loop writes the two states (2 x 12 KiB, whole 4 KiB blocks); each
 // step reads them and fc2.weight, and writes fc2.weight and the two new
-// states (3 x 12 KiB each way); the loop reads the last states back.
-// STATS: ssdrt-stats: bytes_written 61440 bytes_read 36864 offloads 5 prefetches 3
+// states (3 x 12 KiB each way); the loop reads the last states back. The
+// two states move as one group, made durable by one fdatasync: two syncs a
+// step, not three.
+// STATS: ssdrt-stats: bytes_written 61440 bytes_read 36864 offloads 5 prefetches 3 sync_ops 3
 // STATS-NEXT: loss 2.36197
-// STATS-NEXT: ssdrt-stats: bytes_written 98304 bytes_read 73728 offloads 8 prefetches 6
+// STATS-NEXT: ssdrt-stats: bytes_written 98304 bytes_read 73728 offloads 8 prefetches 6 sync_ops 5
 // STATS-NEXT: loss 2.34075
-// STATS-NEXT: ssdrt-stats: bytes_written 135168 bytes_read 110592 offloads 11 prefetches 9
+// STATS-NEXT: ssdrt-stats: bytes_written 135168 bytes_read 110592 offloads 11 prefetches 9 sync_ops 7
 // STATS-NEXT: loss 2.30914
 // STATS-NEXT: optimizer.step 12
-// STATS: ssdrt-stats: bytes_written 135168 bytes_read 135168 offloads 11 prefetches 11
+// STATS: ssdrt-stats: bytes_written 135168 bytes_read 135168 offloads 11 prefetches 11 sync_ops 7

@@ -42,6 +42,8 @@
   X(lower_adopt)                                                               \
   X(lower_keep)                                                                \
   X(lower_free)                                                                \
+  X(lower_group_begin)                                                         \
+  X(lower_group_end)                                                           \
   X(lower_offload)                                                             \
   X(lower_release)                                                             \
   X(lower_prefetch)                                                            \

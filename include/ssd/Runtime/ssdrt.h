@@ -388,6 +388,15 @@ SSDRT_API void ssdrt_lower_keep(int64_t id);
 SSDRT_API void ssdrt_lower_free(int64_t id);
 
 /**
+ * ssdrt_lower_group_begin, ssdrt_lower_group_end - bracket the offloads or
+ * prefetches of one multi-tensor ssd.offload or ssd.prefetch: they start at
+ * the end, together, as one group transfer (ssdrt_handles_offload,
+ * ssdrt_handles_prefetch). Groups do not nest.
+ */
+SSDRT_API void ssdrt_lower_group_begin(void);
+SSDRT_API void ssdrt_lower_group_end(void);
+
+/**
  * ssdrt_lower_offload - start writing BYTES at ADDRESS (the caller's buffer,
  * which must stay alive and unchanged until ssdrt_lower_release) and return
  * the new handle's id. Lowering of ssd.offload.

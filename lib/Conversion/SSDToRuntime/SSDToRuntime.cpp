@@ -344,32 +344,46 @@ void Lowering::lowerReturn(OpBuilder &builder, func::ReturnOp ret) {
 
 LogicalResult Lowering::lowerOp(OpBuilder &builder, Operation *op) {
   Location loc = op->getLoc();
+  // The tensors of one multi-tensor offload or prefetch move as one group
+  // transfer, as the planner's simulation timed them.
+  auto grouped = [&](size_t members, llvm::function_ref<void()> lower) {
+    if (members > 1)
+      call(builder, loc, symbols::lower_group_begin, {});
+    lower();
+    if (members > 1)
+      call(builder, loc, symbols::lower_group_end, {});
+  };
   if (auto offload = dyn_cast<OffloadOp>(op)) {
-    for (auto [tensor, handle] :
-         llvm::zip_equal(offload.getTensors(), offload.getHandles())) {
-      int64_t bytes =
-          getTensorByteSize(cast<RankedTensorType>(tensor.getType()));
-      handleId[handle] = call(builder, loc, symbols::lower_offload,
-                              {getAddress(builder, loc, tensor),
-                               constant(builder, loc, bytes)},
-                              {i64})
-                             .getResult(0);
-    }
+    grouped(offload.getTensors().size(), [&] {
+      for (auto [tensor, handle] :
+           llvm::zip_equal(offload.getTensors(), offload.getHandles())) {
+        int64_t bytes =
+            getTensorByteSize(cast<RankedTensorType>(tensor.getType()));
+        handleId[handle] = call(builder, loc, symbols::lower_offload,
+                                {getAddress(builder, loc, tensor),
+                                 constant(builder, loc, bytes)},
+                                {i64})
+                               .getResult(0);
+      }
+    });
     return success();
   }
   if (auto release = dyn_cast<ReleaseOp>(op))
     return lowerRelease(builder, release);
   if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
-    for (Value handle : prefetch.getHandles()) {
-      RankedTensorType type = argumentTensorType.lookup(handle);
-      if (!type)
-        type = cast<HandleType>(handle.getType()).getTensorType();
-      auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
-      Value buffer = builder.create<memref::AllocOp>(loc, memrefType);
-      reloadBuffer[handle] = buffer;
-      call(builder, loc, symbols::lower_prefetch,
-           {handleId.lookup(handle), getBufferAddress(builder, loc, buffer)});
-    }
+    grouped(prefetch.getHandles().size(), [&] {
+      for (Value handle : prefetch.getHandles()) {
+        RankedTensorType type = argumentTensorType.lookup(handle);
+        if (!type)
+          type = cast<HandleType>(handle.getType()).getTensorType();
+        auto memrefType =
+            MemRefType::get(type.getShape(), type.getElementType());
+        Value buffer = builder.create<memref::AllocOp>(loc, memrefType);
+        reloadBuffer[handle] = buffer;
+        call(builder, loc, symbols::lower_prefetch,
+             {handleId.lookup(handle), getBufferAddress(builder, loc, buffer)});
+      }
+    });
     return success();
   }
   if (auto wait = dyn_cast<WaitOp>(op)) {
