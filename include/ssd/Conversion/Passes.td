@@ -36,6 +36,11 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
       offsets, sizes) are passed as constant globals;
     - `ssd.checkpoint_commit` waits for each shard, passing its buffer
       (which keeps it alive and unwritten until then), and commits;
+    - the calls of a multi-tensor `ssd.offload` or `ssd.prefetch` (a transfer
+      group of the plan) are bracketed by `ssdrt_lower_group_begin` and
+      `ssdrt_lower_group_end`, which starts them together as one runtime group
+      transfer (`ssdrt_handles_offload`/`_prefetch`: I/O submitted at once, one
+      `fdatasync` per data file), the single latency the planner charged them;
     - a handle argument or result (state that enters or leaves the step on
       SSD) becomes an `i64` handle id, and so do handles passed to and
       returned from calls; each function with runtime calls opens a frame of

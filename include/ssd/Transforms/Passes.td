@@ -106,7 +106,7 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "optimizer_state, buffer, input, activation, gradient, temporary, "
            "unknown); empty: every role">,
     Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
-           "Transfers smaller than this that move together share one buffer">,
+           "Transfers smaller than this that move together move as one">,
     Option<"report", "report", "std::string", /*default=*/"",
            "Path of the JSON report ('-' for standard output)">,
     Option<"reportPlot", "report-plot", "std::string", /*default=*/"",
@@ -186,12 +186,13 @@ def InsertPrefetchPass : Pass<"ssd-insert-prefetch", "func::FuncOp"> {
 }
 
 def GroupBuffersPass : Pass<"ssd-group-buffers", "func::FuncOp"> {
-  let summary = "Coalesce small transfers that move together into one buffer";
+  let summary = "Coalesce small transfers that move together into one";
   let description = [{
     Merges the offloads issued at the same slot, and the prefetches issued at
     the same slot, of tensors smaller than `min-bytes` into one variadic
-    `ssd.offload` or `ssd.prefetch` each: one transfer into one extent
-    instead of many small ones.
+    `ssd.offload` or `ssd.prefetch` each: one transfer, whose members' I/O
+    the runtime submits together and whose writes one `fdatasync` makes
+    durable, instead of many small ones that each pay the device's latency.
 
     ```mlir
     %ha, %ta = ssd.offload %a : tensor<4xf32>
