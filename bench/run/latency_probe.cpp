@@ -7,7 +7,10 @@
 // at once, two as one group (ssdrt_handles_offload), both as one buffer, one
 // read, three reads at once and three as one group, each
 // repeated 200 times in interleaved rounds, and prints mean, median, p10
-// and p90. Built and run by bench/run/latency-probe.
+// and p90. With GAP_US, the single write and the single read each start
+// after that many microseconds of busy-waiting, as a transfer issued after
+// an op's compute does: how the latency grows when the I/O threads idled.
+// Built and run by bench/run/latency-probe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,10 +50,18 @@ void show(const char *name, std::vector<double> values) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: latency_probe SCRATCH_DIR BYTES\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: latency_probe SCRATCH_DIR BYTES [GAP_US]\n");
     return 2;
   }
+  double gapSeconds = argc == 4 ? std::atof(argv[3]) * 1e-6 : 0;
+  auto gap = [gapSeconds] {
+    Clock::time_point until =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(gapSeconds));
+    while (Clock::now() < until) {
+    }
+  };
   ssdrt_options options;
   ssdrt_options_init(&options);
   options.directory = argv[1];
@@ -79,6 +90,7 @@ int main(int argc, char **argv) {
   const ssdrt_handle pair[] = {a, b}, triple[] = {a, b, c};
   for (int round = 0; round < 200; ++round) {
     check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
+    gap();
     Clock::time_point start = Clock::now();
     check(ssdrt_handle_offload(ctx, a, SSDRT_OFFLOAD_KEEP), "write");
     check(ssdrt_handle_wait(ctx, a), "write");
@@ -109,6 +121,7 @@ int main(int argc, char **argv) {
 
     check(ssdrt_handle_release(ctx, a), "release");
     check(ssdrt_handle_release(ctx, b), "release");
+    gap();
     start = Clock::now();
     check(ssdrt_handle_prefetch(ctx, a, nullptr), "read");
     check(ssdrt_handle_wait(ctx, a), "read");
@@ -131,8 +144,10 @@ int main(int argc, char **argv) {
     threeGrouped.push_back(secondsSince(start));
     check(ssdrt_handle_release(ctx, c), "release");
   }
-  std::printf("%lld-byte transfers, %s engine\n", static_cast<long long>(bytes),
-              ssdrt_engine_name(ctx));
+  std::printf("%lld-byte transfers, %s engine, single ones after %.0f us of "
+              "compute\n",
+              static_cast<long long>(bytes), ssdrt_engine_name(ctx),
+              gapSeconds * 1e6);
   show("1 durable write", one);
   show("2 durable writes at once", two);
   show("2 as one group", grouped);
