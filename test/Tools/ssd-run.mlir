@@ -11,6 +11,10 @@
 // RUN:   | FileCheck %s --check-prefix=MIN
 // RUN: not ssd-run %s --scratch-dir %t/scratch --min-seconds -1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: ssd-run %s --scratch-dir %t/scratch --target %t/target.json --steps 2 --probe-latency | FileCheck %s --check-prefix=PROBE
+// RUN: not ssd-run %S/Inputs/larger-than-any-disk.mlir --scratch-dir %t/scratch --target epyc9654-990pro 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: not ssd-run --calibrate --calibrate-bytes 1000TiB --scratch-dir %t/scratch -o %t/none.json 2>&1 | FileCheck %s --check-prefix=FULLCAL
+// RUN: not ls %t/none.json
+// RUN: not ssd-run --calibrate --scratch-dir %t/missing 2>&1 | FileCheck %s --check-prefix=NODIR
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
@@ -52,6 +56,12 @@
 // PROBE: "probe_write_latency_seconds":
 
 // NODIR: ssd-run: scratch directory '{{.*}}missing' does not exist
+
+// Tests that a scratch directory without room for the replay's (1 PiB) or
+// the calibration's data is an error before any work starts: no buffer is
+// allocated, nothing is written, no target file is left.
+// FULL: ssd-run: scratch directory '{{.*}}scratch' has {{[0-9]+}} bytes available; the replay needs 1125899906842624
+// FULLCAL: ssd-run: scratch directory '{{.*}}scratch' has {{[0-9]+}} bytes available; the calibration needs 1099511628120064
 // BADTARGET: ssd-run: target 'zero': compute, device memory and SSD rates must be positive
 // UNVERIFIED: uses a tensor after its release
 // UNVERIFIED: ssd-run: the plan does not verify; nothing ran

@@ -567,6 +567,37 @@ static std::pair<double, double> measureHost() {
   return {flops, bandwidth};
 }
 
+/// Bytes of data file a transfer of `bytes` occupies: whole 4 KiB blocks.
+static uint64_t extentBytes(uint64_t bytes) {
+  return std::max<uint64_t>(4096, (bytes + 4095) / 4096 * 4096);
+}
+
+/// The latency probe's data-file bytes.
+static uint64_t probeBytes() {
+  uint64_t total = 0;
+  for (uint64_t bytes : LatencyProbe::kSizes)
+    total += extentBytes(bytes);
+  return total;
+}
+
+/// Fails, before any work starts, unless the scratch directory's
+/// filesystem has `bytes` available.
+static llvm::Error checkFreeSpace(uint64_t bytes, llvm::StringRef what) {
+  llvm::ErrorOr<llvm::sys::fs::space_info> space =
+      llvm::sys::fs::disk_space(scratchDir);
+  if (!space)
+    return llvm::createStringError(
+        space.getError(), "cannot read the free space of '%s': %s",
+        scratchDir.c_str(), space.getError().message().c_str());
+  if (space->available >= bytes)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      std::make_error_code(std::errc::no_space_on_device),
+      "scratch directory '%s' has %llu bytes available; %s needs %llu",
+      scratchDir.c_str(), static_cast<unsigned long long>(space->available),
+      what.str().c_str(), static_cast<unsigned long long>(bytes));
+}
+
 /// Sets the target's SSD latencies and issue time from a probe's fit.
 /// Reads and durable writes get latencies of their own: a write waits for
 /// its fdatasync and costs about twice a read here. A fit can come out below
@@ -594,6 +625,13 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   llvm::Expected<uint64_t> bytes = planner::parseMemorySize(calibrateBytes);
   if (!bytes)
     return bytes.takeError();
+  if (!llvm::sys::fs::is_directory(scratchDir))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "scratch directory '%s' does not exist",
+                                   scratchDir.c_str());
+  if (llvm::Error error =
+          checkFreeSpace(extentBytes(*bytes) + probeBytes(), "the calibration"))
+    return error;
   llvm::Expected<std::unique_ptr<Runtime>> runtime = Runtime::open(scratchDir);
   if (!runtime)
     return runtime.takeError();
@@ -704,6 +742,15 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   planner::OffloadPlanner offloadPlanner(graph, *target);
   planner::SimulationResult predicted =
       offloadPlanner.simulate(extracted->plan);
+
+  // Every tensor the plan moves has an extent of its own in the data files.
+  uint64_t diskBytes = probeLatency ? probeBytes() : 0;
+  llvm::DenseSet<planner::TensorId> moved;
+  for (const planner::Gap &gap : extracted->plan.gaps)
+    if (moved.insert(gap.tensor).second)
+      diskBytes += extentBytes(graph.getTensor(gap.tensor).bytes);
+  if (llvm::Error error = checkFreeSpace(diskBytes, "the replay"))
+    return error;
 
   llvm::Expected<std::unique_ptr<Runtime>> runtime = Runtime::open(scratchDir);
   if (!runtime)
