@@ -15,6 +15,7 @@
 // RUN: not ssd-run --calibrate --calibrate-bytes 1000TiB --scratch-dir %t/scratch -o %t/none.json 2>&1 | FileCheck %s --check-prefix=FULLCAL
 // RUN: not ls %t/none.json
 // RUN: not ssd-run --calibrate --scratch-dir %t/missing 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: not ssd-run --calibrate --calibrate-seconds -1 --scratch-dir %t/scratch 2>&1 | FileCheck %s --check-prefix=CALSECONDS
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
@@ -67,6 +68,7 @@
 // UNVERIFIED: ssd-run: the plan does not verify; nothing ran
 // MODE: ssd-run: --compute must be spin or model, got 'guess'
 // NEGATIVE: ssd-run: --min-seconds must not be negative
+// CALSECONDS: ssd-run: --calibrate-seconds must not be negative
 
 func.func @step(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a = ssd.kernel "f"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>

@@ -81,6 +81,9 @@ static cl::opt<std::string> outputFile("o", cl::init("-"),
 static cl::opt<std::string>
     calibrateBytes("calibrate-bytes", cl::init("512MiB"),
                    cl::desc("Bytes each calibration transfer pass moves"));
+static cl::opt<double> calibrateSeconds(
+    "calibrate-seconds", cl::init(1.0),
+    cl::desc("Least time the calibration spends timing small transfers"));
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -423,7 +426,8 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
 /// heavy tail (a durable write's mean is often several times its median
 /// when the disk is shared) and a plan's step time is the sum of a few such
 /// latencies, so each size's time is a mean over many rounds, interleaved
-/// across sizes: at least 64 and for at least a second. The calls that start
+/// across sizes: at least 64 and for at least --calibrate-seconds (1 s by
+/// default). The calls that start
 /// the transfers are timed too: the target's issue time.
 struct LatencyPoint {
   uint64_t bytes = 0;
@@ -527,13 +531,13 @@ private:
 static llvm::Expected<Latencies>
 measureLatency(Runtime &runtime, double readBandwidth, double writeBandwidth) {
   constexpr unsigned kMinRounds = 64, kMaxRounds = 4096;
-  constexpr double kMinSeconds = 1.0;
   LatencyProbe probe(runtime);
   if (llvm::Error error = probe.prepare())
     return std::move(error);
   Clock::time_point began = Clock::now();
   while (probe.roundsDone() < kMinRounds ||
-         (secondsSince(began) < kMinSeconds && probe.roundsDone() < kMaxRounds))
+         (secondsSince(began) < calibrateSeconds &&
+          probe.roundsDone() < kMaxRounds))
     if (llvm::Error error = probe.round())
       return std::move(error);
   return probe.fit(readBandwidth, writeBandwidth);
@@ -625,6 +629,9 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   llvm::Expected<uint64_t> bytes = planner::parseMemorySize(calibrateBytes);
   if (!bytes)
     return bytes.takeError();
+  if (!(calibrateSeconds >= 0))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--calibrate-seconds must not be negative");
   if (!llvm::sys::fs::is_directory(scratchDir))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "scratch directory '%s' does not exist",
