@@ -43,6 +43,8 @@
 // TARGET: "name": "calibrated"
 // TARGET: "ssd_read_bandwidth":
 // TARGET: "ssd_read_latency_seconds":
+// Tests that the target knows the runtime moves two transfers at once.
+// TARGET: "ssd_transfer_workers": 2,
 // TARGET: "ssd_write_bandwidth":
 // TARGET: "ssd_write_latency_seconds":
 // TARGET: "transfer_issue_seconds":

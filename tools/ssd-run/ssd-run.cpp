@@ -115,6 +115,7 @@ public:
     ssdrt_options_init(&options);
     options.directory = runtime->directory.c_str();
     options.flags = SSDRT_OPT_HOST_ONLY;
+    runtime->workers = options.workers;
     if (llvm::Error error = check(ssdrt_context_create(&options, &runtime->ctx),
                                   "creating the runtime context"))
       return std::move(error);
@@ -137,6 +138,8 @@ public:
   }
 
   ssdrt_context *ctx = nullptr;
+  /// The runtime's transfer threads: how many transfers it moves at once.
+  unsigned workers = 0;
 
 private:
   std::string directory;
@@ -660,6 +663,7 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   target.ssdReadBandwidth = disk->first;
   target.ssdWriteBandwidth = disk->second;
   applyLatencies(target, *latency);
+  target.ssdTransferWorkers = (*runtime)->workers;
   if (llvm::Error error = target.validate())
     return error;
   llvm::json::Object json = *target.toJSON().getAsObject();

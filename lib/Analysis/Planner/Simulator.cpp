@@ -36,18 +36,27 @@ llvm::StringRef ssd::planner::resourceName(Resource resource) {
 }
 
 namespace {
-/// A FIFO resource: one transfer at a time.
+/// A FIFO resource: one transfer at a time. With `workers`, a transfer
+/// waits for the first of the shared workers instead and only its bytes
+/// wait for the previous transfer's: latencies overlap.
 struct Queue {
   double bandwidth;
   double latency;
+  std::vector<double> *workers = nullptr;
   double freeAt = 0;
   double busy = 0;
 
   double transfer(double ready, uint64_t bytes) {
-    double start = std::max(ready, freeAt);
-    double duration = latency + static_cast<double>(bytes) / bandwidth;
-    freeAt = start + duration;
-    busy += duration;
+    double moving = static_cast<double>(bytes) / bandwidth;
+    busy += latency + moving;
+    if (!workers) {
+      freeAt = std::max(ready, freeAt) + latency + moving;
+      return freeAt;
+    }
+    auto worker = std::min_element(workers->begin(), workers->end());
+    double start = std::max(ready, *worker);
+    freeAt = std::max(start + latency, freeAt) + moving;
+    *worker = freeAt;
     return freeAt;
   }
 };
@@ -140,8 +149,10 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
   bool hostLink = target.hasHostLink();
   Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds};
   Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds};
-  Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency()};
-  Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency()};
+  std::vector<double> workers(target.ssdTransferWorkers, 0.0);
+  std::vector<double> *shared = workers.empty() ? nullptr : &workers;
+  Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency(), shared};
+  Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency(), shared};
 
   // The members of the transfer that `index` belongs to, once per slot.
   llvm::DenseSet<uint32_t> issuedGroups;

@@ -27,36 +27,47 @@ constexpr double kNvmeLatency = 20e-6;
 
 struct Preset {
   llvm::StringLiteral name;
-  Target target;
+  double computeFlops, deviceMemoryBandwidth;
+  uint64_t deviceMemoryBytes;
+  double hostToDeviceBandwidth, deviceToHostBandwidth;
+  double ssdReadBandwidth, ssdWriteBandwidth;
+
+  Target target() const {
+    Target target;
+    target.name = name.str();
+    target.computeFlops = computeFlops;
+    target.deviceMemoryBandwidth = deviceMemoryBandwidth;
+    target.deviceMemoryBytes = deviceMemoryBytes;
+    target.hostToDeviceBandwidth = hostToDeviceBandwidth;
+    target.deviceToHostBandwidth = deviceToHostBandwidth;
+    target.ssdReadBandwidth = ssdReadBandwidth;
+    target.ssdWriteBandwidth = ssdWriteBandwidth;
+    target.ioLatencySeconds = kNvmeLatency;
+    return target;
+  }
 };
 
 const Preset kPresets[] = {
     // NVIDIA H100 SXM5 datasheet (989 TFLOPS dense BF16, 3.35 TB/s HBM3,
     // 80 GB); Samsung PM1743 datasheet (13.0 GB/s read, 6.6 GB/s write).
-    {"h100-pcie5-pm1743",
-     {"h100-pcie5-pm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
-      13.0e9, 6.6e9, kNvmeLatency}},
+    {"h100-pcie5-pm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
+     13.0e9, 6.6e9},
     // Same GPU with four PM1743 striped (RAID 0), as in a DGX-class node.
-    {"h100-pcie5-4xpm1743",
-     {"h100-pcie5-4xpm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
-      52.0e9, 26.4e9, kNvmeLatency}},
+    {"h100-pcie5-4xpm1743", 989e12, 3.35e12, 80 * kGiB, kPcie5x16, kPcie5x16,
+     52.0e9, 26.4e9},
     // NVIDIA A100 80GB SXM datasheet (312 TFLOPS dense BF16, 2.039 TB/s);
     // Samsung PM9A3 datasheet (6.9 GB/s read, 4.1 GB/s write).
-    {"a100-pcie4-pm9a3",
-     {"a100-pcie4-pm9a3", 312e12, 2.039e12, 80 * kGiB, kPcie4x16, kPcie4x16,
-      6.9e9, 4.1e9, kNvmeLatency}},
+    {"a100-pcie4-pm9a3", 312e12, 2.039e12, 80 * kGiB, kPcie4x16, kPcie4x16,
+     6.9e9, 4.1e9},
     // NVIDIA Ada whitepaper, RTX 4090 (165 TFLOPS dense BF16 with FP32
     // accumulate, 1008 GB/s, 24 GB); Samsung 990 PRO datasheet (7.45 GB/s
     // read, 6.9 GB/s write).
-    {"rtx4090-pcie4-990pro",
-     {"rtx4090-pcie4-990pro", 165e12, 1.008e12, 24 * kGiB, kPcie4x16, kPcie4x16,
-      7.45e9, 6.9e9, kNvmeLatency}},
+    {"rtx4090-pcie4-990pro", 165e12, 1.008e12, 24 * kGiB, kPcie4x16, kPcie4x16,
+     7.45e9, 6.9e9},
     // Host-only training: AMD EPYC 9654 (96 cores x 2.4 GHz x 32 FP32
     // FLOP/cycle, 12 channels of DDR5-4800 = 460.8 GB/s), 384 GiB of RAM as
     // the "device" memory, one 990 PRO; no host<->device hop.
-    {"epyc9654-990pro",
-     {"epyc9654-990pro", 7.37e12, 460.8e9, 384 * kGiB, 0, 0, 7.45e9, 6.9e9,
-      kNvmeLatency}},
+    {"epyc9654-990pro", 7.37e12, 460.8e9, 384 * kGiB, 0, 0, 7.45e9, 6.9e9},
 };
 } // namespace
 
@@ -99,6 +110,7 @@ llvm::json::Value Target::toJSON() const {
       {"ssd_write_bandwidth", ssdWriteBandwidth},
       {"io_latency_seconds", ioLatencySeconds},
       {"transfer_issue_seconds", transferIssueSeconds},
+      {"ssd_transfer_workers", static_cast<int64_t>(ssdTransferWorkers)},
   };
   if (ssdReadLatencySeconds)
     object["ssd_read_latency_seconds"] = *ssdReadLatencySeconds;
@@ -117,7 +129,7 @@ std::vector<llvm::StringRef> ssd::planner::targetPresetNames() {
 llvm::Expected<Target> ssd::planner::getTargetPreset(llvm::StringRef name) {
   for (const Preset &preset : kPresets)
     if (preset.name == name)
-      return preset.target;
+      return preset.target();
   return createStringError(inconvertibleErrorCode(),
                            "unknown target '%s'; expected a JSON file or one "
                            "of: %s",
@@ -205,6 +217,15 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
                                  "target file: 'device_memory' must be a "
                                  "number of bytes or a size string");
       }
+      continue;
+    }
+    if (field == "ssd_transfer_workers") {
+      std::optional<int64_t> count = value.getAsInteger();
+      if (!count || *count < 0 || *count > 4096)
+        return createStringError(inconvertibleErrorCode(),
+                                 "target file: 'ssd_transfer_workers' must be "
+                                 "an integer from 0 to 4096");
+      target.ssdTransferWorkers = static_cast<unsigned>(*count);
       continue;
     }
     if (field == "ssd_read_latency_seconds" ||

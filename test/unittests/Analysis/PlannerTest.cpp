@@ -561,6 +561,43 @@ TEST(Simulator, OwnReadAndWriteLatencyAndIssueTimeByHand) {
               6e-3, 1e-12);
 }
 
+TEST(Simulator, SharedTransferWorkersOverlapLatenciesByHand) {
+  // Two small tensors written after one op and read back before the next.
+  StepGraph graph;
+  TensorId x = graph.addArgument("x", 10, TensorRole::Input);
+  OpId producer = graph.addOp("split", {x});
+  TensorId p = graph.addResult(producer, "p", 10);
+  TensorId q = graph.addResult(producer, "q", 10);
+  TensorId filler = graph.addResult(graph.addOp("f", {x}), "filler", 50);
+  graph.addReturn(
+      graph.addResult(graph.addOp("sum", {p, q, filler}), "sum", 1));
+  Plan plan;
+  for (TensorId tensor : {p, q}) {
+    Gap gap;
+    gap.tensor = tensor;
+    gap.offloadSlot = 1;
+    gap.releaseSlot = 1;
+    gap.prefetchSlot = 2;
+    gap.waitPoint = 2;
+    plan.gaps.push_back(gap);
+  }
+  plan.finalize();
+  Target target = slowDisk(); // 10 bytes: 1 ms to write, 0.5 ms to read
+  target.ioLatencySeconds = 1e-3;
+  auto stepSeconds = [&](unsigned workers) {
+    target.ssdTransferWorkers = workers;
+    return OffloadPlanner(graph, target).simulate(plan).stepSeconds;
+  };
+  // One transfer at a time each way: writes end at 2 and 4 ms, reads
+  // (from 4 ms) at 5.5 and 7 ms.
+  EXPECT_NEAR(stepSeconds(0), 7e-3, 1e-9);
+  // One shared worker: the same, one transfer at a time in all.
+  EXPECT_NEAR(stepSeconds(1), 7e-3, 1e-9);
+  // Two workers: both latencies from 0, the bytes one after the other:
+  // writes end at 2 and 3 ms; reads start at 3 ms, end at 4.5 and 5 ms.
+  EXPECT_NEAR(stepSeconds(2), 5e-3, 1e-9);
+}
+
 TEST(Simulator, HostLinkAndLatencyByHand) {
   TinyStep step;
   Target target = slowDisk();

@@ -104,7 +104,7 @@ TEST(Target, ParsesJSON) {
   EXPECT_EQ(again->deviceMemoryBytes, 16ull << 30);
 }
 
-TEST(Target, OwnSsdLatenciesAndIssueTime) {
+TEST(Target, OwnSsdLatenciesIssueTimeAndWorkers) {
   llvm::Expected<Target> shared = parseTargetJSON(
       R"({"base": "h100-pcie5-pm1743", "io_latency_seconds": 3e-4})");
   ASSERT_TRUE(static_cast<bool>(shared)) << llvm::toString(shared.takeError());
@@ -127,8 +127,16 @@ TEST(Target, OwnSsdLatenciesAndIssueTime) {
   EXPECT_DOUBLE_EQ(again->ssdReadLatency(), 1e-4);
   EXPECT_DOUBLE_EQ(again->ssdWriteLatency(), 3e-4);
   EXPECT_DOUBLE_EQ(again->transferIssueSeconds, 2e-5);
+  EXPECT_EQ(own->ssdTransferWorkers, 0u);
+  llvm::Expected<Target> workers = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": 2})");
+  ASSERT_TRUE(static_cast<bool>(workers))
+      << llvm::toString(workers.takeError());
+  EXPECT_EQ(workers->ssdTransferWorkers, 2u);
   for (const char *bad :
-       {R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": -1})",
+       {R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": -1})",
+        R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": 1.5})",
+        R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": -1})",
         R"({"base": "h100-pcie5-pm1743", "ssd_write_latency_seconds": "x"})",
         R"({"base": "h100-pcie5-pm1743", "transfer_issue_seconds": -1e-6})"}) {
     llvm::Expected<Target> target = parseTargetJSON(bad);

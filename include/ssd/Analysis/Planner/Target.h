@@ -44,6 +44,11 @@ struct Target {
   /// thread); the compute stream is held up that long. Matters only where
   /// transfers are small and compute is short.
   double transferIssueSeconds = 0;
+  /// 0: each SSD direction moves one transfer at a time (a device queue
+  /// per direction). N: a runtime with N transfer threads, shared by reads
+  /// and writes, keeps up to N transfers in flight; their latencies overlap
+  /// while each direction's bytes still move one transfer at a time.
+  unsigned ssdTransferWorkers = 0;
 
   double ssdReadLatency() const {
     return ssdReadLatencySeconds.value_or(ioLatencySeconds);
