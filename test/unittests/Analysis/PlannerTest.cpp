@@ -561,32 +561,42 @@ TEST(Simulator, OwnReadAndWriteLatencyAndIssueTimeByHand) {
               6e-3, 1e-12);
 }
 
-TEST(Simulator, SharedTransferWorkersOverlapLatenciesByHand) {
-  // Two small tensors written after one op and read back before the next.
-  StepGraph graph;
-  TensorId x = graph.addArgument("x", 10, TensorRole::Input);
-  OpId producer = graph.addOp("split", {x});
-  TensorId p = graph.addResult(producer, "p", 10);
-  TensorId q = graph.addResult(producer, "q", 10);
-  TensorId filler = graph.addResult(graph.addOp("f", {x}), "filler", 50);
-  graph.addReturn(
-      graph.addResult(graph.addOp("sum", {p, q, filler}), "sum", 1));
-  Plan plan;
-  for (TensorId tensor : {p, q}) {
-    Gap gap;
-    gap.tensor = tensor;
-    gap.offloadSlot = 1;
-    gap.releaseSlot = 1;
-    gap.prefetchSlot = 2;
-    gap.waitPoint = 2;
-    plan.gaps.push_back(gap);
+/// x -> split -> parts of the given sizes, f(x) -> filler, sum of all
+/// returned; every part is offloaded and released right after the split
+/// and read back right before the sum.
+struct SplitStep {
+  explicit SplitStep(std::initializer_list<uint64_t> sizes) {
+    TensorId x = graph.addArgument("x", 10, TensorRole::Input);
+    OpId producer = graph.addOp("split", {x});
+    for (uint64_t bytes : sizes)
+      parts.push_back(graph.addResult(
+          producer, "part" + std::to_string(parts.size()), bytes));
+    std::vector<TensorId> summed = parts;
+    summed.push_back(graph.addResult(graph.addOp("f", {x}), "filler", 50));
+    graph.addReturn(graph.addResult(graph.addOp("sum", summed), "sum", 1));
+    for (TensorId tensor : parts) {
+      Gap gap;
+      gap.tensor = tensor;
+      gap.offloadSlot = 1;
+      gap.releaseSlot = 1;
+      gap.prefetchSlot = 2;
+      gap.waitPoint = 2;
+      plan.gaps.push_back(gap);
+    }
+    plan.finalize();
   }
-  plan.finalize();
+  StepGraph graph;
+  std::vector<TensorId> parts;
+  Plan plan;
+};
+
+TEST(Simulator, SharedTransferWorkersOverlapLatenciesByHand) {
+  SplitStep step({10, 10});
   Target target = slowDisk(); // 10 bytes: 1 ms to write, 0.5 ms to read
   target.ioLatencySeconds = 1e-3;
   auto stepSeconds = [&](unsigned workers) {
     target.ssdTransferWorkers = workers;
-    return OffloadPlanner(graph, target).simulate(plan).stepSeconds;
+    return OffloadPlanner(step.graph, target).simulate(step.plan).stepSeconds;
   };
   // One transfer at a time each way: writes end at 2 and 4 ms, reads
   // (from 4 ms) at 5.5 and 7 ms.
@@ -617,38 +627,19 @@ TEST(Simulator, HostLinkAndLatencyByHand) {
 }
 
 TEST(Grouping, SmallTransfersAtOneSlotMoveTogether) {
-  // Three tensors defined by one op and read again at the end.
-  StepGraph graph;
-  TensorId x = graph.addArgument("x", 10, TensorRole::Input);
-  OpId producer = graph.addOp("split", {x});
-  TensorId p = graph.addResult(producer, "p", 10);
-  TensorId q = graph.addResult(producer, "q", 10);
-  TensorId r = graph.addResult(producer, "r", 1000);
-  TensorId filler = graph.addResult(graph.addOp("f", {x}), "filler", 50);
-  TensorId sum =
-      graph.addResult(graph.addOp("sum", {p, q, r, filler}), "sum", 1);
-  graph.addReturn(sum);
+  SplitStep step({10, 10, 1000});
+  Plan &plan = step.plan;
   Target target = slowDisk();
   target.ioLatencySeconds = 1e-3;
-  OffloadPlanner planner(graph, target);
-  Plan plan;
-  for (TensorId tensor : {p, q, r}) {
-    Gap gap;
-    gap.tensor = tensor;
-    gap.offloadSlot = 1;
-    gap.releaseSlot = 1;
-    gap.prefetchSlot = 2;
-    gap.waitPoint = 2;
-    plan.gaps.push_back(gap);
-  }
-  plan.finalize();
+  OffloadPlanner planner(step.graph, target);
   SimulationResult separate = planner.simulate(plan);
-  EXPECT_EQ(groupTransfers(plan, graph, 100), 2u);
+  EXPECT_EQ(groupTransfers(plan, step.graph, 100), 2u);
   EXPECT_EQ(plan.gaps[0].offloadGroup, plan.gaps[1].offloadGroup);
-  EXPECT_EQ(plan.gaps[2].offloadGroup, kNoGroup); // r is large
+  EXPECT_EQ(plan.gaps[2].offloadGroup, kNoGroup); // the third part is large
   EXPECT_NE(plan.gaps[0].prefetchGroup, kNoGroup);
-  LifetimeAnalysis lifetimes(graph);
-  EXPECT_FALSE(static_cast<bool>(verifyPlan(graph, lifetimes, plan, 2000)));
+  LifetimeAnalysis lifetimes(step.graph);
+  EXPECT_FALSE(
+      static_cast<bool>(verifyPlan(step.graph, lifetimes, plan, 2000)));
   SimulationResult grouped = planner.simulate(plan);
   EXPECT_EQ(separate.transfers, 6u);
   EXPECT_EQ(grouped.transfers, 4u);
