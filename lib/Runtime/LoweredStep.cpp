@@ -37,6 +37,7 @@
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -579,12 +580,9 @@ SSDRT_API void ssdrt_lower_group_end(void) {
   if (!s.grouping)
     abortWith("end of a transfer group that did not begin");
   s.grouping = false;
-  std::vector<ssdrt_handle> offloads = std::move(s.groupOffloads);
-  std::vector<ssdrt_handle> prefetches = std::move(s.groupPrefetches);
-  std::vector<void *> destinations = std::move(s.groupDestinations);
-  s.groupOffloads.clear();
-  s.groupPrefetches.clear();
-  s.groupDestinations.clear();
+  std::vector<ssdrt_handle> offloads = std::exchange(s.groupOffloads, {});
+  std::vector<ssdrt_handle> prefetches = std::exchange(s.groupPrefetches, {});
+  std::vector<void *> destinations = std::exchange(s.groupDestinations, {});
   if (!offloads.empty())
     check(ssdrt_handles_offload(context(s), offloads.data(), offloads.size(),
                                 SSDRT_OFFLOAD_KEEP),
