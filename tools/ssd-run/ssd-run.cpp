@@ -92,6 +92,12 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+/// Whole 4 KiB blocks for `bytes`: what a transfer occupies in the data
+/// file, and what memory O_DIRECT moves in place.
+uint64_t extentBytes(uint64_t bytes) {
+  return std::max<uint64_t>(4096, (bytes + 4095) / 4096 * 4096);
+}
+
 /// Fails with the runtime's message when an ssdrt call fails.
 llvm::Error check(int status, llvm::StringRef what) {
   if (status == 0)
@@ -206,28 +212,6 @@ llvm::Error ScheduleRunner::prepare() {
   releasesAt.assign(numSlots, {});
   prefetchesAt.assign(numSlots, {});
   waitsAt.assign(numSlots, {});
-  for (auto [index, gap] : llvm::enumerate(plan.gaps)) {
-    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
-    if (bytes == 0)
-      continue;
-    if (!handles.count(gap.tensor)) {
-      // Whole 4 KiB pages, so that O_DIRECT transfers them in place.
-      uint64_t padded = (bytes + 4095) / 4096 * 4096;
-      char *data = static_cast<char *>(std::aligned_alloc(4096, padded));
-      if (!data)
-        return llvm::createStringError(
-            std::make_error_code(std::errc::not_enough_memory),
-            "allocating %llu bytes for a tensor",
-            static_cast<unsigned long long>(padded));
-      allocations.emplace_back(data, &std::free);
-      std::memset(data, 1, padded);
-      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes, data);
-      if (!handle)
-        return handle.takeError();
-      handles[gap.tensor] = *handle;
-      memory[gap.tensor] = data;
-    }
-  }
   // A group moves as one transfer, as the planner's simulation times it.
   // Group ids are unique in a plan and each group starts at one slot.
   llvm::DenseMap<uint32_t, unsigned> groupIndex;
@@ -246,8 +230,25 @@ llvm::Error ScheduleRunner::prepare() {
     transfer->destinations.push_back(memory[tensor]);
   };
   for (auto [index, gap] : llvm::enumerate(plan.gaps)) {
-    if (graph.getTensor(gap.tensor).bytes == 0)
+    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
+    if (bytes == 0)
       continue;
+    if (!handles.count(gap.tensor)) {
+      uint64_t padded = extentBytes(bytes);
+      char *data = static_cast<char *>(std::aligned_alloc(4096, padded));
+      if (!data)
+        return llvm::createStringError(
+            std::make_error_code(std::errc::not_enough_memory),
+            "allocating %llu bytes for a tensor",
+            static_cast<unsigned long long>(padded));
+      allocations.emplace_back(data, &std::free);
+      std::memset(data, 1, padded);
+      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(bytes, data);
+      if (!handle)
+        return handle.takeError();
+      handles[gap.tensor] = *handle;
+      memory[gap.tensor] = data;
+    }
     if (!gap.entersOnSsd) {
       if (gap.writes)
         addTransfer(offloadsAt[gap.offloadSlot], gap.offloadGroup, gap.tensor);
@@ -572,11 +573,6 @@ static std::pair<double, double> measureHost() {
   (void)sinkA;
   (void)sinkB;
   return {flops, bandwidth};
-}
-
-/// Bytes of data file a transfer of `bytes` occupies: whole 4 KiB blocks.
-static uint64_t extentBytes(uint64_t bytes) {
-  return std::max<uint64_t>(4096, (bytes + 4095) / 4096 * 4096);
 }
 
 /// The latency probe's data-file bytes.
