@@ -36,27 +36,49 @@ llvm::StringRef ssd::planner::resourceName(Resource resource) {
 }
 
 namespace {
+/// When an SSD transfer was last in flight, to charge the target's
+/// idle-latency curve to a transfer that starts after a quiet spell.
+struct SsdIdleClock {
+  const Target &target;
+  double lastEnd;
+  double charged = 0;
+
+  double extraLatency(double start) {
+    if (target.ssdIdleLatency.empty() || start <= lastEnd)
+      return 0;
+    double extra = target.ssdIdlePenalty(start - lastEnd);
+    charged += extra;
+    return extra;
+  }
+};
+
 /// A FIFO resource: one transfer at a time. With `workers`, a transfer
 /// waits for the first of the shared workers instead and only its bytes
-/// wait for the previous transfer's: latencies overlap.
+/// wait for the previous transfer's: latencies overlap. With `idle` (the
+/// SSD queues), a transfer after a quiet spell pays the idle latency too.
 struct Queue {
   double bandwidth;
   double latency;
   std::vector<double> *workers = nullptr;
+  SsdIdleClock *idle = nullptr;
   double freeAt = 0;
   double busy = 0;
 
   double transfer(double ready, uint64_t bytes) {
     double moving = static_cast<double>(bytes) / bandwidth;
-    busy += latency + moving;
-    if (!workers) {
-      freeAt = std::max(ready, freeAt) + latency + moving;
-      return freeAt;
-    }
-    auto worker = std::min_element(workers->begin(), workers->end());
-    double start = std::max(ready, *worker);
-    freeAt = std::max(start + latency, freeAt) + moving;
-    *worker = freeAt;
+    double *worker = workers
+                         ? &*std::min_element(workers->begin(), workers->end())
+                         : nullptr;
+    double start = std::max(ready, worker ? *worker : freeAt);
+    double wait = latency + (idle ? idle->extraLatency(start) : 0);
+    busy += wait + moving;
+    // The bytes follow this transfer's wait; with workers, they also wait
+    // for the bytes of the transfer before.
+    freeAt = (worker ? std::max(start + wait, freeAt) : start + wait) + moving;
+    if (worker)
+      *worker = freeAt;
+    if (idle)
+      idle->lastEnd = std::max(idle->lastEnd, freeAt);
     return freeAt;
   }
 };
@@ -110,12 +132,6 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
   uint32_t points = lifetimes.numPoints();
   uint32_t returnPoint = lifetimes.returnPoint();
   const std::vector<Gap> &gaps = plan.gaps;
-  SimulationResult result;
-  result.slotTime.assign(points, 0);
-  result.pointStart.assign(points, 0);
-  result.copyReady.assign(gaps.size(), 0);
-  result.reloadReady.assign(gaps.size(), 0);
-
   SlotBuckets offloads = bucketBySlot(
       plan, points, [](const Gap &gap) { return gap.offloadSlot; },
       [](const Gap &gap) { return gap.releaseSlot; },
@@ -135,7 +151,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
 
   llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> offloadGroups,
       prefetchGroups;
-  std::vector<double> tensorCopyReady(graph.numTensors(), kNever);
+  std::vector<double> tensorEntryReady(graph.numTensors(), kNever);
   for (uint32_t index = 0; index < gaps.size(); ++index) {
     const Gap &gap = gaps[index];
     if (gap.offloadGroup != kNoGroup && gap.writes)
@@ -143,100 +159,130 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
     if (gap.prefetchGroup != kNoGroup && gap.reloads())
       prefetchGroups[gap.prefetchGroup].push_back(index);
     if (gap.entersOnSsd)
-      tensorCopyReady[gap.tensor] = 0;
+      tensorEntryReady[gap.tensor] = 0;
   }
 
-  bool hostLink = target.hasHostLink();
-  Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds};
-  Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds};
-  std::vector<double> workers(target.ssdTransferWorkers, 0.0);
-  std::vector<double> *shared = workers.empty() ? nullptr : &workers;
-  Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency(), shared};
-  Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency(), shared};
+  // One pass over the step. `lastSsdEnd` is when an SSD transfer was last
+  // in flight, relative to the step's start; the pass leaves it at the
+  // step's last.
+  auto simulateOnce = [&](double &lastSsdEnd) {
+    SimulationResult result;
+    result.slotTime.assign(points, 0);
+    result.pointStart.assign(points, 0);
+    result.copyReady.assign(gaps.size(), 0);
+    result.reloadReady.assign(gaps.size(), 0);
+    std::vector<double> tensorCopyReady = tensorEntryReady;
 
-  // The members of the transfer that `index` belongs to, once per slot.
-  llvm::DenseSet<uint32_t> issuedGroups;
-  auto members =
-      [&](uint32_t index, uint32_t group,
-          llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> &groups)
-      -> llvm::SmallVector<uint32_t, 4> {
-    if (group == kNoGroup)
-      return {index};
-    if (!issuedGroups.insert(group).second)
-      return {};
-    return groups[group];
+    bool hostLink = target.hasHostLink();
+    Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds};
+    Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds};
+    std::vector<double> workers(target.ssdTransferWorkers, 0.0);
+    std::vector<double> *shared = workers.empty() ? nullptr : &workers;
+    SsdIdleClock idle{target, lastSsdEnd};
+    Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency(), shared,
+                   &idle};
+    Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency(), shared,
+                  &idle};
+
+    // The members of the transfer that `index` belongs to, once per slot.
+    llvm::DenseSet<uint32_t> issuedGroups;
+    auto members =
+        [&](uint32_t index, uint32_t group,
+            llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> &groups)
+        -> llvm::SmallVector<uint32_t, 4> {
+      if (group == kNoGroup)
+        return {index};
+      if (!issuedGroups.insert(group).second)
+        return {};
+      return groups[group];
+    };
+
+    double now = 0;
+    for (uint32_t slot = 0; slot < points; ++slot) {
+      result.slotTime[slot] = now;
+      issuedGroups.clear();
+      for (uint32_t index : offloads.at(slot)) {
+        llvm::SmallVector<uint32_t, 4> transfer =
+            members(index, gaps[index].offloadGroup, offloadGroups);
+        if (transfer.empty())
+          continue;
+        uint64_t bytes = 0;
+        for (uint32_t member : transfer)
+          bytes += graph.getTensor(gaps[member].tensor).bytes;
+        now += target.transferIssueSeconds;
+        double ready = now;
+        if (hostLink)
+          ready = deviceToHost.transfer(ready, bytes);
+        double done = ssdWrite.transfer(ready, bytes);
+        for (uint32_t member : transfer) {
+          result.copyReady[member] = done;
+          tensorCopyReady[gaps[member].tensor] = done;
+        }
+        result.bytesWritten += bytes;
+        ++result.transfers;
+      }
+      for (uint32_t index : releases.at(slot)) {
+        const Gap &gap = gaps[index];
+        double durable =
+            gap.writes ? result.copyReady[index] : tensorCopyReady[gap.tensor];
+        result.copyReady[index] = durable;
+        now = std::max(now, durable);
+      }
+      issuedGroups.clear();
+      for (uint32_t index : prefetches.at(slot)) {
+        llvm::SmallVector<uint32_t, 4> transfer =
+            members(index, gaps[index].prefetchGroup, prefetchGroups);
+        if (transfer.empty())
+          continue;
+        uint64_t bytes = 0;
+        now += target.transferIssueSeconds;
+        double ready = now;
+        for (uint32_t member : transfer) {
+          bytes += graph.getTensor(gaps[member].tensor).bytes;
+          ready = std::max(ready, tensorCopyReady[gaps[member].tensor]);
+        }
+        double done = ssdRead.transfer(ready, bytes);
+        if (hostLink)
+          done = hostToDevice.transfer(done, bytes);
+        for (uint32_t member : transfer)
+          result.reloadReady[member] = done;
+        result.bytesRead += bytes;
+        ++result.transfers;
+      }
+      for (uint32_t index : waits.at(slot))
+        now = std::max(now, result.reloadReady[index]);
+      result.pointStart[slot] = now;
+      if (slot < returnPoint)
+        now += opSeconds[slot];
+    }
+
+    result.stepSeconds = now;
+    result.computeSeconds =
+        std::accumulate(opSeconds.begin(), opSeconds.end(), 0.0);
+    result.stallSeconds = std::max(0.0, now - result.computeSeconds);
+    result.busySeconds[static_cast<unsigned>(Resource::Compute)] =
+        result.computeSeconds;
+    result.busySeconds[static_cast<unsigned>(Resource::HostToDevice)] =
+        hostToDevice.busy;
+    result.busySeconds[static_cast<unsigned>(Resource::DeviceToHost)] =
+        deviceToHost.busy;
+    result.busySeconds[static_cast<unsigned>(Resource::SsdRead)] = ssdRead.busy;
+    result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)] =
+        ssdWrite.busy;
+    result.idleLatencySeconds = idle.charged;
+    lastSsdEnd = idle.lastEnd;
+    return result;
   };
 
-  double now = 0;
-  for (uint32_t slot = 0; slot < points; ++slot) {
-    result.slotTime[slot] = now;
-    issuedGroups.clear();
-    for (uint32_t index : offloads.at(slot)) {
-      llvm::SmallVector<uint32_t, 4> transfer =
-          members(index, gaps[index].offloadGroup, offloadGroups);
-      if (transfer.empty())
-        continue;
-      uint64_t bytes = 0;
-      for (uint32_t member : transfer)
-        bytes += graph.getTensor(gaps[member].tensor).bytes;
-      now += target.transferIssueSeconds;
-      double ready = now;
-      if (hostLink)
-        ready = deviceToHost.transfer(ready, bytes);
-      double done = ssdWrite.transfer(ready, bytes);
-      for (uint32_t member : transfer) {
-        result.copyReady[member] = done;
-        tensorCopyReady[gaps[member].tensor] = done;
-      }
-      result.bytesWritten += bytes;
-      ++result.transfers;
-    }
-    for (uint32_t index : releases.at(slot)) {
-      const Gap &gap = gaps[index];
-      double durable =
-          gap.writes ? result.copyReady[index] : tensorCopyReady[gap.tensor];
-      result.copyReady[index] = durable;
-      now = std::max(now, durable);
-    }
-    issuedGroups.clear();
-    for (uint32_t index : prefetches.at(slot)) {
-      llvm::SmallVector<uint32_t, 4> transfer =
-          members(index, gaps[index].prefetchGroup, prefetchGroups);
-      if (transfer.empty())
-        continue;
-      uint64_t bytes = 0;
-      now += target.transferIssueSeconds;
-      double ready = now;
-      for (uint32_t member : transfer) {
-        bytes += graph.getTensor(gaps[member].tensor).bytes;
-        ready = std::max(ready, tensorCopyReady[gaps[member].tensor]);
-      }
-      double done = ssdRead.transfer(ready, bytes);
-      if (hostLink)
-        done = hostToDevice.transfer(done, bytes);
-      for (uint32_t member : transfer)
-        result.reloadReady[member] = done;
-      result.bytesRead += bytes;
-      ++result.transfers;
-    }
-    for (uint32_t index : waits.at(slot))
-      now = std::max(now, result.reloadReady[index]);
-    result.pointStart[slot] = now;
-    if (slot < returnPoint)
-      now += opSeconds[slot];
-  }
-
-  result.stepSeconds = now;
-  result.computeSeconds =
-      std::accumulate(opSeconds.begin(), opSeconds.end(), 0.0);
-  result.stallSeconds = std::max(0.0, now - result.computeSeconds);
-  result.busySeconds[static_cast<unsigned>(Resource::Compute)] =
-      result.computeSeconds;
-  result.busySeconds[static_cast<unsigned>(Resource::HostToDevice)] =
-      hostToDevice.busy;
-  result.busySeconds[static_cast<unsigned>(Resource::DeviceToHost)] =
-      deviceToHost.busy;
-  result.busySeconds[static_cast<unsigned>(Resource::SsdRead)] = ssdRead.busy;
-  result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)] = ssdWrite.busy;
-  return result;
+  // In steady state a step follows a step just like it: the first transfer
+  // waits out the idle time from the previous step's last transfer. A first
+  // pass assumes a long idle and finds where the last transfer ends; the
+  // second starts from there. (Without an idle-latency curve the passes
+  // would be the same.)
+  double lastSsdEnd = -kNever;
+  SimulationResult first = simulateOnce(lastSsdEnd);
+  if (target.ssdIdleLatency.empty() || first.transfers == 0)
+    return first;
+  lastSsdEnd -= first.stepSeconds;
+  return simulateOnce(lastSsdEnd);
 }

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ssd::planner;
@@ -95,7 +96,33 @@ llvm::Error Target::validate() const {
     return createStringError(inconvertibleErrorCode(),
                              "target '%s': io latencies must be >= 0",
                              name.c_str());
+  double previousIdle = 0;
+  for (const IdleLatencyPoint &point : ssdIdleLatency) {
+    if (!(point.idleSeconds > previousIdle) ||
+        !std::isfinite(point.idleSeconds) || !latency(point.extraSeconds))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "target '%s': ssd_idle_latency needs idle_seconds > 0 and "
+          "increasing, extra_seconds >= 0",
+          name.c_str());
+    previousIdle = point.idleSeconds;
+  }
   return llvm::Error::success();
+}
+
+double Target::ssdIdlePenalty(double idleSeconds) const {
+  IdleLatencyPoint previous;
+  for (const IdleLatencyPoint &point : ssdIdleLatency) {
+    if (idleSeconds < point.idleSeconds) {
+      double fraction = (idleSeconds - previous.idleSeconds) /
+                        (point.idleSeconds - previous.idleSeconds);
+      return previous.extraSeconds +
+             std::max(0.0, fraction) *
+                 (point.extraSeconds - previous.extraSeconds);
+    }
+    previous = point;
+  }
+  return previous.extraSeconds;
 }
 
 llvm::json::Value Target::toJSON() const {
@@ -116,6 +143,14 @@ llvm::json::Value Target::toJSON() const {
     object["ssd_read_latency_seconds"] = *ssdReadLatencySeconds;
   if (ssdWriteLatencySeconds)
     object["ssd_write_latency_seconds"] = *ssdWriteLatencySeconds;
+  if (!ssdIdleLatency.empty()) {
+    llvm::json::Array curve;
+    for (const IdleLatencyPoint &point : ssdIdleLatency)
+      curve.push_back(
+          llvm::json::Object{{"idle_seconds", point.idleSeconds},
+                             {"extra_seconds", point.extraSeconds}});
+    object["ssd_idle_latency"] = std::move(curve);
+  }
   return object;
 }
 
@@ -167,6 +202,33 @@ llvm::Expected<uint64_t> ssd::planner::parseMemorySize(llvm::StringRef text) {
                              "memory size '%s' is too large",
                              text.str().c_str());
   return static_cast<uint64_t>(bytes);
+}
+
+/// `[{"idle_seconds": s, "extra_seconds": s}, ...]`; `validate` checks the
+/// values.
+static llvm::Expected<std::vector<IdleLatencyPoint>>
+parseIdleLatency(const llvm::json::Value &value) {
+  auto malformed = [] {
+    return createStringError(inconvertibleErrorCode(),
+                             "target file: 'ssd_idle_latency' must be an "
+                             "array of {\"idle_seconds\": number, "
+                             "\"extra_seconds\": number}");
+  };
+  const llvm::json::Array *array = value.getAsArray();
+  if (!array)
+    return malformed();
+  std::vector<IdleLatencyPoint> curve;
+  for (const llvm::json::Value &element : *array) {
+    const llvm::json::Object *object = element.getAsObject();
+    if (!object || object->size() != 2)
+      return malformed();
+    std::optional<double> idle = object->getNumber("idle_seconds");
+    std::optional<double> extra = object->getNumber("extra_seconds");
+    if (!idle || !extra)
+      return malformed();
+    curve.push_back({*idle, *extra});
+  }
+  return curve;
 }
 
 llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
@@ -226,6 +288,14 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
                                  "target file: 'ssd_transfer_workers' must be "
                                  "an integer from 0 to 4096");
       target.ssdTransferWorkers = static_cast<unsigned>(*count);
+      continue;
+    }
+    if (field == "ssd_idle_latency") {
+      llvm::Expected<std::vector<IdleLatencyPoint>> curve =
+          parseIdleLatency(value);
+      if (!curve)
+        return curve.takeError();
+      target.ssdIdleLatency = std::move(*curve);
       continue;
     }
     if (field == "ssd_read_latency_seconds" ||

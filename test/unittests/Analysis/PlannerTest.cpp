@@ -608,6 +608,37 @@ TEST(Simulator, SharedTransferWorkersOverlapLatenciesByHand) {
   EXPECT_NEAR(stepSeconds(2), 5e-3, 1e-9);
 }
 
+TEST(Simulator, IdleLatencyInSteadyStateByHand) {
+  TinyStep step;
+  Target target = slowDisk();
+  // 1 ms extra after 1 ms idle, growing by 0.25 ms per ms to 3 ms at 9 ms.
+  target.ssdIdleLatency = {{1e-3, 1e-3}, {9e-3, 3e-3}};
+  OffloadPlanner planner(step.graph, target);
+  SimulationResult result = planner.simulate(handPlan(step));
+  // A step after a long idle would write from 1 ms with 3 ms extra (durable
+  // at 14 ms), read from 15 ms after 1 ms idle (1 ms extra, resident at 21
+  // ms) and end at 24 ms: its last transfer ends 3 ms before the step does.
+  // In steady state the write follows 1 + 3 = 4 ms of idle: 1.75 ms extra,
+  // durable at 1 + 1.75 + 10 = 12.75 ms. #2 runs to 13.75; the read after
+  // 1 ms of idle is resident at 13.75 + 1 + 5 = 19.75 ms; three more ops.
+  EXPECT_NEAR(result.copyReady[0], 12.75e-3, 1e-12);
+  EXPECT_NEAR(result.reloadReady[0], 19.75e-3, 1e-12);
+  EXPECT_NEAR(result.stepSeconds, 22.75e-3, 1e-12);
+  EXPECT_NEAR(result.idleLatencySeconds, 2.75e-3, 1e-12);
+  EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)],
+              11.75e-3, 1e-12);
+  // A transfer that starts while another is in flight pays nothing. With
+  // two shared workers both writes start together, and both reads after
+  // the release and a few ps of compute: two of the four transfers pay.
+  SplitStep split({10, 10});
+  target.ssdTransferWorkers = 2;
+  target.ssdIdleLatency = {{1e-15, 1.0}};
+  EXPECT_NEAR(OffloadPlanner(split.graph, target)
+                  .simulate(split.plan)
+                  .idleLatencySeconds,
+              2.0, 1e-9);
+}
+
 TEST(Simulator, HostLinkAndLatencyByHand) {
   TinyStep step;
   Target target = slowDisk();

@@ -146,6 +146,51 @@ TEST(Target, OwnSsdLatenciesIssueTimeAndWorkers) {
   }
 }
 
+TEST(Target, IdleLatencyCurve) {
+  llvm::Expected<Target> target = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "ssd_idle_latency": [
+            {"idle_seconds": 1e-3, "extra_seconds": 1e-4},
+            {"idle_seconds": 3e-3, "extra_seconds": 3e-4}]})");
+  ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
+  ASSERT_EQ(target->ssdIdleLatency.size(), 2u);
+  // Linear from (0, 0) through the points, flat after the last.
+  EXPECT_DOUBLE_EQ(target->ssdIdlePenalty(0), 0.0);
+  EXPECT_DOUBLE_EQ(target->ssdIdlePenalty(0.5e-3), 0.5e-4);
+  EXPECT_DOUBLE_EQ(target->ssdIdlePenalty(2e-3), 2e-4);
+  EXPECT_DOUBLE_EQ(target->ssdIdlePenalty(1.0), 3e-4);
+  EXPECT_DOUBLE_EQ(getTargetPreset("h100-pcie5-pm1743")->ssdIdlePenalty(1.0),
+                   0.0);
+  // The curve reads back from the report's form.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << target->toJSON();
+  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+  ASSERT_EQ(again->ssdIdleLatency.size(), 2u);
+  EXPECT_DOUBLE_EQ(again->ssdIdleLatency[1].idleSeconds, 3e-3);
+  EXPECT_DOUBLE_EQ(again->ssdIdleLatency[1].extraSeconds, 3e-4);
+
+  auto error = [](llvm::StringRef curve) {
+    llvm::Expected<Target> bad = parseTargetJSON(
+        (R"({"base": "h100-pcie5-pm1743", "ssd_idle_latency": )" + curve + "}")
+            .str());
+    EXPECT_FALSE(static_cast<bool>(bad)) << curve.str();
+    return bad ? std::string() : llvm::toString(bad.takeError());
+  };
+  for (llvm::StringRef malformed :
+       {R"(1e-3)", R"([1e-3])", R"([{"idle_seconds": 1e-3}])",
+        R"([{"idle_seconds": 1e-3, "extra_seconds": "x"}])",
+        R"([{"idle_seconds": 1e-3, "extra_seconds": 1, "slope": 2}])"})
+    EXPECT_NE(error(malformed).find("must be an array of"), std::string::npos);
+  for (llvm::StringRef nonsense :
+       {R"([{"idle_seconds": 0, "extra_seconds": 1e-4}])",
+        R"([{"idle_seconds": 1e-3, "extra_seconds": -1e-4}])",
+        R"([{"idle_seconds": 2e-3, "extra_seconds": 1e-4},
+            {"idle_seconds": 1e-3, "extra_seconds": 2e-4}])"})
+    EXPECT_NE(error(nonsense).find("idle_seconds > 0 and increasing"),
+              std::string::npos);
+}
+
 TEST(Target, JSONCanStartFromAPreset) {
   llvm::Expected<Target> target = parseTargetJSON(
       R"({"base": "a100-pcie4-pm9a3", "name": "a100-raid", "ssd_read_bandwidth": 2.7e10})");

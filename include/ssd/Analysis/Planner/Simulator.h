@@ -7,6 +7,9 @@
 // the write on a host-only target); a prefetch moves SSD read then
 // host-to-device and cannot start reading before the tensor's write is
 // complete. Releases and waits block compute: that blocking is the stall.
+// An SSD transfer that starts when no other has been in flight for a while
+// pays the target's idle latency for that quiet spell too, the first one
+// of a step counting from the previous step's last (steady state).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +48,8 @@ struct SimulationResult {
   /// reload is resident (0 for gaps that do not reload).
   std::vector<double> copyReady;
   std::vector<double> reloadReady;
+  /// The idle latency charged to the step's SSD transfers, all together.
+  double idleLatencySeconds = 0;
   uint64_t bytesWritten = 0;
   uint64_t bytesRead = 0;
   uint32_t transfers = 0;

@@ -2,7 +2,8 @@
 //
 // A target description: compute rate, device memory size and bandwidth, the
 // host<->device link each way, SSD read and write bandwidth and per-transfer
-// I/O latency (optionally its own for SSD reads and writes). Presets describe
+// I/O latency (optionally its own for SSD reads and writes, and extra latency
+// after the SSD path sat idle). Presets describe
 // real machines from their datasheets; any other machine is a JSON file (format
 // in docs/targets.md). Memory sizes such as `512MiB`, `2GiB`, `1.5GB` or plain
 // bytes parse here too.
@@ -22,6 +23,13 @@
 #include <vector>
 
 namespace ssd::planner {
+
+/// One point of a target's idle-latency curve: an SSD transfer that starts
+/// `idleSeconds` after the last one finished costs `extraSeconds` more.
+struct IdleLatencyPoint {
+  double idleSeconds = 0;
+  double extraSeconds = 0;
+};
 
 /// Rates in bytes or FLOP per second, latency in seconds. A host-only target
 /// (training on the CPU, device memory is host memory) has no host<->device
@@ -49,6 +57,11 @@ struct Target {
   /// and writes, keeps up to N transfers in flight; their latencies overlap
   /// while each direction's bytes still move one transfer at a time.
   unsigned ssdTransferWorkers = 0;
+  /// A transfer that starts after no SSD transfer was in flight for a while
+  /// costs more than one that follows another: the I/O thread and the CPU
+  /// it runs on, or the drive (NVMe power states), have to wake up. Points
+  /// in increasing idle time; empty means no such cost.
+  std::vector<IdleLatencyPoint> ssdIdleLatency;
 
   double ssdReadLatency() const {
     return ssdReadLatencySeconds.value_or(ioLatencySeconds);
@@ -56,6 +69,9 @@ struct Target {
   double ssdWriteLatency() const {
     return ssdWriteLatencySeconds.value_or(ioLatencySeconds);
   }
+  /// The extra latency after `idleSeconds` without SSD transfers: linear
+  /// between (0, 0) and the curve's points, flat after the last.
+  double ssdIdlePenalty(double idleSeconds) const;
   bool hasHostLink() const {
     return hostToDeviceBandwidth > 0 && deviceToHostBandwidth > 0;
   }
