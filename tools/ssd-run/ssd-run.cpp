@@ -98,6 +98,14 @@ uint64_t extentBytes(uint64_t bytes) {
   return std::max<uint64_t>(4096, (bytes + 4095) / 4096 * 4096);
 }
 
+/// Busy-waits `seconds`, as a compute kernel holds its CPU.
+void spinFor(double seconds) {
+  auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(seconds));
+  while (Clock::now() < until) {
+  }
+}
+
 /// Fails with the runtime's message when an ssdrt call fails.
 llvm::Error check(int status, llvm::StringRef what) {
   if (status == 0)
@@ -128,6 +136,13 @@ public:
     return runtime;
   }
   ~Runtime() { ssdrt_context_destroy(ctx); }
+
+  /// The transfer threads a context has (what `open` leaves as it is).
+  static unsigned defaultWorkers() {
+    ssdrt_options options;
+    ssdrt_options_init(&options);
+    return options.workers;
+  }
 
   /// A handle of `bytes` in `memory`, or in memory the runtime allocates
   /// (and frees at a release) when null.
@@ -266,14 +281,10 @@ llvm::Error ScheduleRunner::prepare() {
 void ScheduleRunner::compute(double seconds) const {
   if (seconds <= 0)
     return;
-  auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(seconds));
-  if (!spin) {
-    std::this_thread::sleep_until(until);
-    return;
-  }
-  while (Clock::now() < until) {
-  }
+  if (spin)
+    spinFor(seconds);
+  else
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
 }
 
 llvm::Error ScheduleRunner::resetHandles() {
@@ -431,8 +442,14 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
 /// when the disk is shared) and a plan's step time is the sum of a few such
 /// latencies, so each size's time is a mean over many rounds, interleaved
 /// across sizes: at least 64 and for at least --calibrate-seconds (1 s by
-/// default). The calls that start
-/// the transfers are timed too: the target's issue time.
+/// default). The calls that start the transfers are timed too: the target's
+/// issue time. Each round then starts several smallest transfers at once:
+/// how much less (a worker that need not be woken) or more (contention)
+/// each queued one costs than one alone gives the queued latencies.
+/// Separate rounds, after those, time the smallest write and read after
+/// the I/O path sat idle for each of `kIdleSeconds` (busy-waiting, as
+/// compute would): their mean excess over the times after no idle, both
+/// directions averaged, is the target's idle-latency curve.
 struct LatencyPoint {
   uint64_t bytes = 0;
   double write = 0, read = 0, writeMedian = 0, readMedian = 0;
@@ -442,7 +459,10 @@ struct Latencies {
   double read = 0;
   /// Mean time of the call that starts a transfer (before its wait).
   double issue = 0;
+  /// The latency of a transfer queued behind another on a busy worker.
+  double queuedWrite = 0, queuedRead = 0;
   std::vector<LatencyPoint> points;
+  std::vector<planner::IdleLatencyPoint> idle;
   unsigned rounds = 0;
 };
 
@@ -454,10 +474,23 @@ public:
   /// bandwidth term starts to dominate. Runtime memory moves each in one
   /// device operation, whatever its size.
   static constexpr uint64_t kSizes[] = {4096, 10240, 65536, 262144};
+  /// Quiet spells before a transfer, as compute between a plan's transfers
+  /// makes them: from a fraction of a millisecond to where the cost stops
+  /// growing on the disks measured (docs/benchmarks.md).
+  static constexpr double kIdleSeconds[] = {0,    0.25e-3, 0.5e-3, 1e-3,
+                                            2e-3, 5e-3,    20e-3};
+  /// Smallest-size transfers started at once, per runtime worker, to time
+  /// them queued: each worker runs several back to back.
+  static constexpr unsigned kQueuedPerWorker = 4;
+  static unsigned queuedCount(unsigned workers) {
+    return kQueuedPerWorker * std::max(1u, workers);
+  }
 
   explicit LatencyProbe(Runtime &runtime) : runtime(runtime) {}
   ~LatencyProbe() {
     for (ssdrt_handle handle : handles)
+      ssdrt_handle_free(runtime.ctx, handle);
+    for (ssdrt_handle handle : queued)
       ssdrt_handle_free(runtime.ctx, handle);
   }
 
@@ -468,40 +501,63 @@ public:
         return handle.takeError();
       handles.push_back(*handle);
     }
+    for (unsigned index = 0; index < queuedCount(runtime.workers); ++index) {
+      llvm::Expected<ssdrt_handle> handle = runtime.createHandle(kSizes[0]);
+      if (!handle)
+        return handle.takeError();
+      queued.push_back(*handle);
+    }
     writes.resize(handles.size());
     reads.resize(handles.size());
+    idleWrites.resize(std::size(kIdleSeconds));
+    idleReads.resize(std::size(kIdleSeconds));
     return llvm::Error::success();
   }
 
-  /// One durable write and one read of each size, one after another.
+  /// One durable write and one read of each size, one after another; then
+  /// `kQueuedPerWorker` smallest writes per worker started at once, and as
+  /// many reads.
   llvm::Error round() {
-    ssdrt_context *ctx = runtime.ctx;
     for (auto [index, handle] : llvm::enumerate(handles)) {
-      ssdrt_handle_mark_dirty(ctx, handle);
-      Clock::time_point start = Clock::now();
-      if (llvm::Error error =
-              check(ssdrt_handle_offload(ctx, handle, 0), "probe write"))
+      if (llvm::Error error = timeWrite(handle, writes[index]))
         return error;
-      issues.push_back(secondsSince(start));
-      if (llvm::Error error =
-              check(ssdrt_handle_wait(ctx, handle), "probe write"))
+      if (llvm::Error error = timeRead(handle, reads[index]))
         return error;
-      writes[index].push_back(secondsSince(start));
-      start = Clock::now();
-      if (llvm::Error error =
-              check(ssdrt_handle_prefetch(ctx, handle, nullptr), "probe read"))
-        return error;
-      issues.push_back(secondsSince(start));
-      if (llvm::Error error =
-              check(ssdrt_handle_wait(ctx, handle), "probe read"))
-        return error;
-      reads[index].push_back(secondsSince(start));
     }
+    ssdrt_context *ctx = runtime.ctx;
+    for (ssdrt_handle handle : queued)
+      ssdrt_handle_mark_dirty(ctx, handle);
+    if (llvm::Error error =
+            timeAtOnce(queuedWrites, "probe write",
+                       [&](auto h) { return ssdrt_handle_offload(ctx, h, 0); }))
+      return error;
+    if (llvm::Error error = timeAtOnce(queuedReads, "probe read", [&](auto h) {
+          return ssdrt_handle_prefetch(ctx, h, nullptr);
+        }))
+      return error;
     ++rounds;
     return llvm::Error::success();
   }
 
+  /// The smallest write and read after no idle time and after each of
+  /// `kIdleSeconds`. Kept apart from `round`: a disk that idles most of the
+  /// time is slower even back to back (the host lets its idle CPUs sleep
+  /// deeper), which would bias the latencies a busy replay sees.
+  llvm::Error idleRound() {
+    for (auto [index, idle] : llvm::enumerate(kIdleSeconds)) {
+      spinFor(idle);
+      if (llvm::Error error = timeWrite(handles.front(), idleWrites[index]))
+        return error;
+      spinFor(idle);
+      if (llvm::Error error = timeRead(handles.front(), idleReads[index]))
+        return error;
+    }
+    ++idleRounds;
+    return llvm::Error::success();
+  }
+
   unsigned roundsDone() const { return rounds; }
+  unsigned idleRoundsDone() const { return idleRounds; }
 
   Latencies fit(double readBandwidth, double writeBandwidth) const {
     auto mean = [](llvm::ArrayRef<double> values) {
@@ -521,15 +577,83 @@ public:
       result.read += (point.read - bytes / readBandwidth) / handles.size();
       result.points.push_back(point);
     }
+    // Started together, the smallest transfers take `time(s)` for the
+    // first on each worker and a queued latency plus the bytes for each one
+    // after it; the difference from the back-to-back time (a wake-up saved,
+    // or contention among transfers in flight) applies to every size.
+    auto queuedLatency = [&](double fitted, double atOnce, double single,
+                             double bandwidth) {
+      double moving = kSizes[0] / bandwidth;
+      double queuedTime = (atOnce - single) / (kQueuedPerWorker - 1) - moving;
+      return std::max(0.0, fitted + queuedTime - (single - moving));
+    };
+    result.queuedWrite =
+        queuedLatency(result.write, mean(queuedWrites),
+                      result.points.front().write, writeBandwidth);
+    result.queuedRead =
+        queuedLatency(result.read, mean(queuedReads),
+                      result.points.front().read, readBandwidth);
+    // Noise can make a longer idle look cheaper; the cost never falls.
+    double extra = 0;
+    for (unsigned index = 1; idleRounds && index < std::size(kIdleSeconds);
+         ++index) {
+      double writeExtra = mean(idleWrites[index]) - mean(idleWrites.front());
+      double readExtra = mean(idleReads[index]) - mean(idleReads.front());
+      extra = std::max(extra, (writeExtra + readExtra) / 2);
+      result.idle.push_back({kIdleSeconds[index], extra});
+    }
     return result;
   }
 
 private:
+  /// Times a durable write of `handle` into `times`, the call into `issues`.
+  llvm::Error timeWrite(ssdrt_handle handle, std::vector<double> &times) {
+    ssdrt_handle_mark_dirty(runtime.ctx, handle);
+    return timeTransfer(handle, times, "probe write", [&] {
+      return ssdrt_handle_offload(runtime.ctx, handle, 0);
+    });
+  }
+  llvm::Error timeRead(ssdrt_handle handle, std::vector<double> &times) {
+    return timeTransfer(handle, times, "probe read", [&] {
+      return ssdrt_handle_prefetch(runtime.ctx, handle, nullptr);
+    });
+  }
+  /// Starts a transfer of every `queued` handle, waits for all; records
+  /// the time.
+  template <typename Start>
+  llvm::Error timeAtOnce(std::vector<double> &times, llvm::StringRef what,
+                         Start start) {
+    Clock::time_point began = Clock::now();
+    for (ssdrt_handle handle : queued)
+      if (llvm::Error error = check(start(handle), what))
+        return error;
+    for (ssdrt_handle handle : queued)
+      if (llvm::Error error =
+              check(ssdrt_handle_wait(runtime.ctx, handle), what))
+        return error;
+    times.push_back(secondsSince(began));
+    return llvm::Error::success();
+  }
+  template <typename Start>
+  llvm::Error timeTransfer(ssdrt_handle handle, std::vector<double> &times,
+                           llvm::StringRef what, Start start) {
+    Clock::time_point began = Clock::now();
+    if (llvm::Error error = check(start(), what))
+      return error;
+    issues.push_back(secondsSince(began));
+    if (llvm::Error error = check(ssdrt_handle_wait(runtime.ctx, handle), what))
+      return error;
+    times.push_back(secondsSince(began));
+    return llvm::Error::success();
+  }
+
   Runtime &runtime;
   std::vector<ssdrt_handle> handles;
-  std::vector<std::vector<double>> writes, reads;
+  std::vector<std::vector<double>> writes, reads, idleWrites, idleReads;
+  std::vector<ssdrt_handle> queued;
+  std::vector<double> queuedWrites, queuedReads;
   std::vector<double> issues;
-  unsigned rounds = 0;
+  unsigned rounds = 0, idleRounds = 0;
 };
 
 static llvm::Expected<Latencies>
@@ -543,6 +667,14 @@ measureLatency(Runtime &runtime, double readBandwidth, double writeBandwidth) {
          (secondsSince(began) < calibrateSeconds &&
           probe.roundsDone() < kMaxRounds))
     if (llvm::Error error = probe.round())
+      return std::move(error);
+  // An idle round takes ~60 ms: at least 32, for half the time.
+  constexpr unsigned kMinIdleRounds = 32;
+  began = Clock::now();
+  while (probe.idleRoundsDone() < kMinIdleRounds ||
+         (secondsSince(began) < calibrateSeconds / 2 &&
+          probe.idleRoundsDone() < kMaxRounds))
+    if (llvm::Error error = probe.idleRound())
       return std::move(error);
   return probe.fit(readBandwidth, writeBandwidth);
 }
@@ -580,7 +712,8 @@ static uint64_t probeBytes() {
   uint64_t total = 0;
   for (uint64_t bytes : LatencyProbe::kSizes)
     total += extentBytes(bytes);
-  return total;
+  return total + LatencyProbe::queuedCount(Runtime::defaultWorkers()) *
+                     extentBytes(LatencyProbe::kSizes[0]);
 }
 
 /// Fails, before any work starts, unless the scratch directory's
@@ -601,7 +734,8 @@ static llvm::Error checkFreeSpace(uint64_t bytes, llvm::StringRef what) {
       what.str().c_str(), static_cast<unsigned long long>(bytes));
 }
 
-/// Sets the target's SSD latencies and issue time from a probe's fit.
+/// Sets the target's SSD latencies, idle-latency curve and issue time from
+/// a probe's fit.
 /// Reads and durable writes get latencies of their own: a write waits for
 /// its fdatasync and costs about twice a read here. A fit can come out below
 /// zero only on a disk whose latency is lost in noise; that kind then gets
@@ -622,6 +756,10 @@ static void applyLatencies(planner::Target &target, const Latencies &latency) {
   target.ioLatencySeconds =
       std::max(*target.ssdWriteLatencySeconds, *target.ssdReadLatencySeconds);
   target.transferIssueSeconds = latency.issue;
+  if (!latency.idle.empty())
+    target.ssdIdleLatency = latency.idle;
+  target.ssdWriteQueuedLatencySeconds = latency.queuedWrite;
+  target.ssdReadQueuedLatencySeconds = latency.queuedRead;
 }
 
 static llvm::Error runCalibration(llvm::raw_ostream &os) {
@@ -671,14 +809,21 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
                       points.empty() ? "" : "; ", point.bytes, point.write,
                       point.writeMedian, point.read, point.readMedian)
             .str();
+  std::string idle;
+  for (const planner::IdleLatencyPoint &point : latency->idle)
+    idle +=
+        llvm::formatv("{0}{1:e3} s after {2:e3} s", idle.empty() ? "" : ", ",
+                      point.extraSeconds, point.idleSeconds)
+            .str();
   json["description"] =
       llvm::formatv("measured by ssd-run --calibrate on {0} in {1}; latency "
                     "fitted as time - bytes / bandwidth over {2} rounds of "
                     "each size: durable write {3:e3} s, read {4:e3} s; "
-                    "starting a transfer {5:e3} s; {6}",
+                    "starting a transfer {5:e3} s; {6}; extra latency after "
+                    "idling (mean of write and read): {7}",
                     ssdrt_engine_name((*runtime)->ctx), scratchDir.getValue(),
                     latency->rounds, latency->write, latency->read,
-                    latency->issue, points)
+                    latency->issue, points, idle)
           .str();
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
   return llvm::Error::success();
@@ -776,11 +921,24 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
   if (probeLatency)
     if (llvm::Error error = probe.prepare())
       return error;
-  // A step of a few seconds leaves few gaps: at least 16 probe rounds.
-  unsigned probeRoundsPerGap = std::max(1u, (16 + steps - 1) / steps);
-  while (stepSeconds.size() < steps || totalSeconds < minSeconds) {
-    for (unsigned round = 0; probeLatency && round < probeRoundsPerGap; ++round)
+  // Probe rounds spread over the replay: at least 16 over the first
+  // --steps steps, and after that a quarter of the time spent stepping.
+  constexpr unsigned kMinProbeRounds = 16;
+  double probeSeconds = 0;
+  auto probeBeforeStep = [&]() -> llvm::Error {
+    uint64_t stepIndex = stepSeconds.size();
+    uint64_t due = kMinProbeRounds * std::min<uint64_t>(stepIndex + 1, steps);
+    Clock::time_point began = Clock::now();
+    while (probe.roundsDone() * uint64_t(steps) < due ||
+           probeSeconds + secondsSince(began) < totalSeconds / 4)
       if (llvm::Error error = probe.round())
+        return error;
+    probeSeconds += secondsSince(began);
+    return llvm::Error::success();
+  };
+  while (stepSeconds.size() < steps || totalSeconds < minSeconds) {
+    if (probeLatency)
+      if (llvm::Error error = probeBeforeStep())
         return error;
     llvm::Expected<StepMeasurement> measured = runner.runStep();
     if (!measured)
@@ -823,6 +981,9 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
       {"write_stall_seconds", writeStall / stepsRun},
       {"read_stall_seconds", readStall / stepsRun},
       {"predicted_stall_seconds", predicted.stallSeconds},
+      {"predicted_write_stall_seconds", predicted.writeStallSeconds},
+      {"predicted_read_stall_seconds", predicted.readStallSeconds},
+      {"predicted_idle_latency_seconds", predicted.idleLatencySeconds},
       {"achieved_over_predicted", achieved / predicted.stepSeconds},
       {"bytes_read", static_cast<int64_t>(bytesRead)},
       {"bytes_written", static_cast<int64_t>(bytesWritten)},

@@ -36,50 +36,44 @@ llvm::StringRef ssd::planner::resourceName(Resource resource) {
 }
 
 namespace {
-/// When an SSD transfer was last in flight, to charge the target's
-/// idle-latency curve to a transfer that starts after a quiet spell.
-struct SsdIdleClock {
-  const Target &target;
-  double lastEnd;
-  double charged = 0;
-
-  double extraLatency(double start) {
-    if (target.ssdIdleLatency.empty() || start <= lastEnd)
-      return 0;
-    double extra = target.ssdIdlePenalty(start - lastEnd);
-    charged += extra;
-    return extra;
-  }
-};
+constexpr double kNever = std::numeric_limits<double>::infinity();
 
 /// A FIFO resource: one transfer at a time. With `workers`, a transfer
 /// waits for the first of the shared workers instead and only its bytes
-/// wait for the previous transfer's: latencies overlap. With `idle` (the
-/// SSD queues), a transfer after a quiet spell pays the idle latency too.
+/// wait for the previous transfer's: latencies overlap. What runs a
+/// transfer (its worker, or the queue) either has it queued, when it is
+/// still busy as the transfer becomes ready, or sits idle until then: a
+/// queued transfer costs `queuedLatency`, an idle start `latency` plus the
+/// idle-latency curve (SSD queues only) at the idle time.
 struct Queue {
   double bandwidth;
   double latency;
+  double queuedLatency;
   std::vector<double> *workers = nullptr;
-  SsdIdleClock *idle = nullptr;
-  double freeAt = 0;
+  const Target *idleCurve = nullptr;
+  double freeAt = -kNever;
   double busy = 0;
+  double idleCharged = 0;
 
   double transfer(double ready, uint64_t bytes) {
     double moving = static_cast<double>(bytes) / bandwidth;
-    double *worker = workers
-                         ? &*std::min_element(workers->begin(), workers->end())
-                         : nullptr;
-    double start = std::max(ready, worker ? *worker : freeAt);
-    double wait = latency + (idle ? idle->extraLatency(start) : 0);
+    double &runner =
+        workers ? *std::min_element(workers->begin(), workers->end()) : freeAt;
+    double wait = queuedLatency;
+    if (ready > runner) {
+      double extra = idleCurve ? idleCurve->ssdIdlePenalty(ready - runner) : 0;
+      idleCharged += extra;
+      wait = latency + extra;
+    }
+    double start = std::max(ready, runner);
     busy += wait + moving;
     // The bytes follow this transfer's wait; with workers, they also wait
     // for the bytes of the transfer before.
-    freeAt = (worker ? std::max(start + wait, freeAt) : start + wait) + moving;
-    if (worker)
-      *worker = freeAt;
-    if (idle)
-      idle->lastEnd = std::max(idle->lastEnd, freeAt);
-    return freeAt;
+    double end =
+        (workers ? std::max(start + wait, freeAt) : start + wait) + moving;
+    runner = end;
+    freeAt = end;
+    return end;
   }
 };
 
@@ -128,7 +122,6 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
                                             llvm::ArrayRef<double> opSeconds,
                                             const Target &target,
                                             const Plan &plan) {
-  constexpr double kNever = std::numeric_limits<double>::infinity();
   uint32_t points = lifetimes.numPoints();
   uint32_t returnPoint = lifetimes.returnPoint();
   const std::vector<Gap> &gaps = plan.gaps;
@@ -162,10 +155,14 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       tensorEntryReady[gap.tensor] = 0;
   }
 
-  // One pass over the step. `lastSsdEnd` is when an SSD transfer was last
-  // in flight, relative to the step's start; the pass leaves it at the
-  // step's last.
-  auto simulateOnce = [&](double &lastSsdEnd) {
+  // When the SSD workers (or, without workers, the two SSD queues) last
+  // finished, relative to a step's start.
+  struct SsdState {
+    std::vector<double> workers;
+    double readFree = -kNever, writeFree = -kNever;
+  };
+  // One pass over the step from `state`, which it leaves as the step does.
+  auto simulateOnce = [&](SsdState &state) {
     SimulationResult result;
     result.slotTime.assign(points, 0);
     result.pointStart.assign(points, 0);
@@ -174,15 +171,24 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
     std::vector<double> tensorCopyReady = tensorEntryReady;
 
     bool hostLink = target.hasHostLink();
-    Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds};
-    Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds};
-    std::vector<double> workers(target.ssdTransferWorkers, 0.0);
-    std::vector<double> *shared = workers.empty() ? nullptr : &workers;
-    SsdIdleClock idle{target, lastSsdEnd};
-    Queue ssdWrite{target.ssdWriteBandwidth, target.ssdWriteLatency(), shared,
-                   &idle};
-    Queue ssdRead{target.ssdReadBandwidth, target.ssdReadLatency(), shared,
-                  &idle};
+    Queue deviceToHost{target.deviceToHostBandwidth, target.ioLatencySeconds,
+                       target.ioLatencySeconds};
+    Queue hostToDevice{target.hostToDeviceBandwidth, target.ioLatencySeconds,
+                       target.ioLatencySeconds};
+    std::vector<double> *shared =
+        state.workers.empty() ? nullptr : &state.workers;
+    Queue ssdWrite{target.ssdWriteBandwidth,
+                   target.ssdWriteLatency(),
+                   target.ssdWriteQueuedLatency(),
+                   shared,
+                   &target,
+                   state.writeFree};
+    Queue ssdRead{target.ssdReadBandwidth,
+                  target.ssdReadLatency(),
+                  target.ssdReadQueuedLatency(),
+                  shared,
+                  &target,
+                  state.readFree};
 
     // The members of the transfer that `index` belongs to, once per slot.
     llvm::DenseSet<uint32_t> issuedGroups;
@@ -226,6 +232,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
         double durable =
             gap.writes ? result.copyReady[index] : tensorCopyReady[gap.tensor];
         result.copyReady[index] = durable;
+        result.writeStallSeconds += std::max(0.0, durable - now);
         now = std::max(now, durable);
       }
       issuedGroups.clear();
@@ -249,8 +256,11 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
         result.bytesRead += bytes;
         ++result.transfers;
       }
-      for (uint32_t index : waits.at(slot))
+      for (uint32_t index : waits.at(slot)) {
+        result.readStallSeconds +=
+            std::max(0.0, result.reloadReady[index] - now);
         now = std::max(now, result.reloadReady[index]);
+      }
       result.pointStart[slot] = now;
       if (slot < returnPoint)
         now += opSeconds[slot];
@@ -269,20 +279,25 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
     result.busySeconds[static_cast<unsigned>(Resource::SsdRead)] = ssdRead.busy;
     result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)] =
         ssdWrite.busy;
-    result.idleLatencySeconds = idle.charged;
-    lastSsdEnd = idle.lastEnd;
+    result.idleLatencySeconds = ssdRead.idleCharged + ssdWrite.idleCharged;
+    state.readFree = ssdRead.freeAt;
+    state.writeFree = ssdWrite.freeAt;
     return result;
   };
 
-  // In steady state a step follows a step just like it: the first transfer
-  // waits out the idle time from the previous step's last transfer. A first
-  // pass assumes a long idle and finds where the last transfer ends; the
-  // second starts from there. (Without an idle-latency curve the passes
-  // would be the same.)
-  double lastSsdEnd = -kNever;
-  SimulationResult first = simulateOnce(lastSsdEnd);
-  if (target.ssdIdleLatency.empty() || first.transfers == 0)
+  // In steady state a step follows a step just like it: whether its first
+  // transfers find the SSD path busy or idle, and for how long, depends on
+  // where the previous step's last transfers ended. A first pass starts
+  // from a long idle and finds where they end; the second starts from
+  // there. Without idle-dependent costs the passes would be the same.
+  SsdState state;
+  state.workers.assign(target.ssdTransferWorkers, -kNever);
+  SimulationResult first = simulateOnce(state);
+  if (!target.hasIdleDependentLatency() || first.transfers == 0)
     return first;
-  lastSsdEnd -= first.stepSeconds;
-  return simulateOnce(lastSsdEnd);
+  for (double *free : {&state.readFree, &state.writeFree})
+    *free -= first.stepSeconds;
+  for (double &free : state.workers)
+    free -= first.stepSeconds;
+  return simulateOnce(state);
 }

@@ -92,7 +92,8 @@ llvm::Error Target::validate() const {
     return value >= 0 && std::isfinite(value);
   };
   if (!latency(ioLatencySeconds) || !latency(ssdReadLatency()) ||
-      !latency(ssdWriteLatency()) || !latency(transferIssueSeconds))
+      !latency(ssdWriteLatency()) || !latency(ssdReadQueuedLatency()) ||
+      !latency(ssdWriteQueuedLatency()) || !latency(transferIssueSeconds))
     return createStringError(inconvertibleErrorCode(),
                              "target '%s': io latencies must be >= 0",
                              name.c_str());
@@ -143,6 +144,10 @@ llvm::json::Value Target::toJSON() const {
     object["ssd_read_latency_seconds"] = *ssdReadLatencySeconds;
   if (ssdWriteLatencySeconds)
     object["ssd_write_latency_seconds"] = *ssdWriteLatencySeconds;
+  if (ssdReadQueuedLatencySeconds)
+    object["ssd_read_queued_latency_seconds"] = *ssdReadQueuedLatencySeconds;
+  if (ssdWriteQueuedLatencySeconds)
+    object["ssd_write_queued_latency_seconds"] = *ssdWriteQueuedLatencySeconds;
   if (!ssdIdleLatency.empty()) {
     llvm::json::Array curve;
     for (const IdleLatencyPoint &point : ssdIdleLatency)
@@ -298,16 +303,23 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
       target.ssdIdleLatency = std::move(*curve);
       continue;
     }
-    if (field == "ssd_read_latency_seconds" ||
-        field == "ssd_write_latency_seconds") {
+    std::pair<llvm::StringLiteral, std::optional<double> *> optionals[] = {
+        {"ssd_read_latency_seconds", &target.ssdReadLatencySeconds},
+        {"ssd_write_latency_seconds", &target.ssdWriteLatencySeconds},
+        {"ssd_read_queued_latency_seconds",
+         &target.ssdReadQueuedLatencySeconds},
+        {"ssd_write_queued_latency_seconds",
+         &target.ssdWriteQueuedLatencySeconds},
+    };
+    auto optional = llvm::find_if(
+        optionals, [&](const auto &entry) { return entry.first == field; });
+    if (optional != std::end(optionals)) {
       std::optional<double> number = value.getAsNumber();
       if (!number)
         return createStringError(inconvertibleErrorCode(),
                                  "target file: '%s' must be a number",
                                  field.str().c_str());
-      (field == "ssd_read_latency_seconds" ? target.ssdReadLatencySeconds
-                                           : target.ssdWriteLatencySeconds) =
-          *number;
+      *optional->second = *number;
       continue;
     }
     Field *match = nullptr;

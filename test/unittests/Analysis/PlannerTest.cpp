@@ -611,7 +611,9 @@ TEST(Simulator, SharedTransferWorkersOverlapLatenciesByHand) {
 TEST(Simulator, IdleLatencyInSteadyStateByHand) {
   TinyStep step;
   Target target = slowDisk();
-  // 1 ms extra after 1 ms idle, growing by 0.25 ms per ms to 3 ms at 9 ms.
+  // One I/O thread; 1 ms extra after 1 ms idle, growing by 0.25 ms per ms
+  // to 3 ms at 9 ms.
+  target.ssdTransferWorkers = 1;
   target.ssdIdleLatency = {{1e-3, 1e-3}, {9e-3, 3e-3}};
   OffloadPlanner planner(step.graph, target);
   SimulationResult result = planner.simulate(handPlan(step));
@@ -627,16 +629,32 @@ TEST(Simulator, IdleLatencyInSteadyStateByHand) {
   EXPECT_NEAR(result.idleLatencySeconds, 2.75e-3, 1e-12);
   EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)],
               11.75e-3, 1e-12);
-  // A transfer that starts while another is in flight pays nothing. With
-  // two shared workers both writes start together, and both reads after
-  // the release and a few ps of compute: two of the four transfers pay.
-  SplitStep split({10, 10});
-  target.ssdTransferWorkers = 2;
-  target.ssdIdleLatency = {{1e-15, 1.0}};
-  EXPECT_NEAR(OffloadPlanner(split.graph, target)
-                  .simulate(split.plan)
-                  .idleLatencySeconds,
-              2.0, 1e-9);
+  // Without workers each direction's queue idles on its own: the read
+  // queue was idle since the previous step's read (3 + 15 ms), so both
+  // transfers pay the flat 3 ms.
+  target.ssdTransferWorkers = 0;
+  SimulationResult perQueue =
+      OffloadPlanner(step.graph, target).simulate(handPlan(step));
+  EXPECT_NEAR(perQueue.idleLatencySeconds, 6e-3, 1e-12);
+  EXPECT_NEAR(perQueue.stepSeconds, 26e-3, 1e-12);
+}
+
+TEST(Simulator, QueuedTransfersHaveTheirOwnLatencyByHand) {
+  SplitStep step({10, 10});
+  Target target = slowDisk(); // 10 bytes: 1 ms to write, 0.5 ms to read
+  target.ioLatencySeconds = 1e-3;
+  target.ssdTransferWorkers = 1;
+  auto stepSeconds = [&] {
+    return OffloadPlanner(step.graph, target).simulate(step.plan).stepSeconds;
+  };
+  EXPECT_NEAR(stepSeconds(), 7e-3, 1e-9);
+  // The second write and the second read wait for the worker: 0.25 ms
+  // each instead of 1. Writes end at 2 and 3.25 ms; the first read finds
+  // the worker idle (1 ms), ends at 4.75; the second at 5.5 ms.
+  target.ssdWriteQueuedLatencySeconds = 0.25e-3;
+  target.ssdReadQueuedLatencySeconds = 0.25e-3;
+  EXPECT_TRUE(target.hasIdleDependentLatency());
+  EXPECT_NEAR(stepSeconds(), 5.5e-3, 1e-9);
 }
 
 TEST(Simulator, HostLinkAndLatencyByHand) {

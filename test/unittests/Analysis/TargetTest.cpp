@@ -128,17 +128,36 @@ TEST(Target, OwnSsdLatenciesIssueTimeAndWorkers) {
   EXPECT_DOUBLE_EQ(again->ssdWriteLatency(), 3e-4);
   EXPECT_DOUBLE_EQ(again->transferIssueSeconds, 2e-5);
   EXPECT_EQ(own->ssdTransferWorkers, 0u);
+  EXPECT_DOUBLE_EQ(own->ssdReadQueuedLatency(), 1e-4);
+  EXPECT_FALSE(own->hasIdleDependentLatency());
+  llvm::Expected<Target> queued = parseTargetJSON(
+      R"({"base": "h100-pcie5-pm1743", "ssd_read_queued_latency_seconds": 1e-5,
+          "ssd_write_queued_latency_seconds": 4e-5})");
+  ASSERT_TRUE(static_cast<bool>(queued)) << llvm::toString(queued.takeError());
+  EXPECT_DOUBLE_EQ(queued->ssdReadQueuedLatency(), 1e-5);
+  EXPECT_DOUBLE_EQ(queued->ssdWriteQueuedLatency(), 4e-5);
+  EXPECT_DOUBLE_EQ(queued->ssdReadLatency(), 20e-6);
+  EXPECT_TRUE(queued->hasIdleDependentLatency());
+  std::string queuedText;
+  llvm::raw_string_ostream queuedOs(queuedText);
+  queuedOs << queued->toJSON();
+  llvm::Expected<Target> queuedAgain = parseTargetJSON(queuedOs.str());
+  ASSERT_TRUE(static_cast<bool>(queuedAgain))
+      << llvm::toString(queuedAgain.takeError());
+  EXPECT_DOUBLE_EQ(queuedAgain->ssdWriteQueuedLatency(), 4e-5);
   llvm::Expected<Target> workers = parseTargetJSON(
       R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": 2})");
   ASSERT_TRUE(static_cast<bool>(workers))
       << llvm::toString(workers.takeError());
   EXPECT_EQ(workers->ssdTransferWorkers, 2u);
-  for (const char *bad :
-       {R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": -1})",
-        R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": 1.5})",
-        R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": -1})",
-        R"({"base": "h100-pcie5-pm1743", "ssd_write_latency_seconds": "x"})",
-        R"({"base": "h100-pcie5-pm1743", "transfer_issue_seconds": -1e-6})"}) {
+  for (
+      const char *bad :
+      {R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": -1})",
+       R"({"base": "h100-pcie5-pm1743", "ssd_transfer_workers": 1.5})",
+       R"({"base": "h100-pcie5-pm1743", "ssd_read_latency_seconds": -1})",
+       R"({"base": "h100-pcie5-pm1743", "ssd_write_latency_seconds": "x"})",
+       R"({"base": "h100-pcie5-pm1743", "ssd_read_queued_latency_seconds": -1})",
+       R"({"base": "h100-pcie5-pm1743", "transfer_issue_seconds": -1e-6})"}) {
     llvm::Expected<Target> target = parseTargetJSON(bad);
     EXPECT_FALSE(static_cast<bool>(target)) << bad;
     if (!target)

@@ -36,8 +36,11 @@ llvm::StringRef resourceName(Resource resource);
 struct SimulationResult {
   double stepSeconds = 0;
   double computeSeconds = 0;
-  /// Time compute spent blocked on releases and waits.
+  /// Time compute spent blocked on releases and waits, and its parts:
+  /// waiting for durable writes (releases) and for reads (waits).
   double stallSeconds = 0;
+  double writeStallSeconds = 0;
+  double readStallSeconds = 0;
   std::array<double, kNumResources> busySeconds{};
   /// When compute reaches slot s (before its releases), for s in [0, N].
   std::vector<double> slotTime;

@@ -48,6 +48,12 @@ struct Target {
   /// Where a disk's reads and durable writes differ (a write waits for its
   /// fdatasync), their own latencies; `ioLatencySeconds` when unset.
   std::optional<double> ssdReadLatencySeconds, ssdWriteLatencySeconds;
+  /// Where a transfer queued behind another (what runs it is busy when the
+  /// transfer becomes ready) costs other than one that starts on an idle
+  /// I/O thread or queue (no wake-up, but maybe contention), its latency;
+  /// the direction's latency when unset.
+  std::optional<double> ssdReadQueuedLatencySeconds,
+      ssdWriteQueuedLatencySeconds;
   /// Host time to start one transfer (a runtime call handing it to an I/O
   /// thread); the compute stream is held up that long. Matters only where
   /// transfers are small and compute is short.
@@ -57,10 +63,10 @@ struct Target {
   /// and writes, keeps up to N transfers in flight; their latencies overlap
   /// while each direction's bytes still move one transfer at a time.
   unsigned ssdTransferWorkers = 0;
-  /// A transfer that starts after no SSD transfer was in flight for a while
-  /// costs more than one that follows another: the I/O thread and the CPU
-  /// it runs on, or the drive (NVMe power states), have to wake up. Points
-  /// in increasing idle time; empty means no such cost.
+  /// A transfer that starts on an I/O thread (or queue) that sat idle for
+  /// a while costs more than its latency: the thread and the CPU it runs
+  /// on, or the drive (NVMe power states), have to wake up. Points in
+  /// increasing idle time; empty means no such cost.
   std::vector<IdleLatencyPoint> ssdIdleLatency;
 
   double ssdReadLatency() const {
@@ -68,6 +74,19 @@ struct Target {
   }
   double ssdWriteLatency() const {
     return ssdWriteLatencySeconds.value_or(ioLatencySeconds);
+  }
+  double ssdReadQueuedLatency() const {
+    return ssdReadQueuedLatencySeconds.value_or(ssdReadLatency());
+  }
+  double ssdWriteQueuedLatency() const {
+    return ssdWriteQueuedLatencySeconds.value_or(ssdWriteLatency());
+  }
+  /// Whether a transfer's cost depends on what ran before it: then a step's
+  /// time depends on how the previous step ended.
+  bool hasIdleDependentLatency() const {
+    return !ssdIdleLatency.empty() ||
+           ssdReadQueuedLatency() != ssdReadLatency() ||
+           ssdWriteQueuedLatency() != ssdWriteLatency();
   }
   /// The extra latency after `idleSeconds` without SSD transfers: linear
   /// between (0, 0) and the curve's points, flat after the last.
