@@ -77,8 +77,10 @@
 // PROBE: "matched_predicted_step_seconds":
 // PROBE: "probe_issue_seconds":
 // PROBE: "probe_read_latency_seconds":
+// PROBE: "probe_read_queued_latency_seconds":
 // PROBE: "probe_rounds": {{1[6-9]|[2-9][0-9]|[1-9][0-9][0-9]+}},
 // PROBE: "probe_write_latency_seconds":
+// PROBE: "probe_write_queued_latency_seconds":
 
 // NODIR: ssd-run: scratch directory '{{.*}}missing' does not exist
 

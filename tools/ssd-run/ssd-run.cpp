@@ -1008,6 +1008,10 @@ static llvm::Error runPlan(MLIRContext &context, llvm::raw_ostream &os) {
     result["probe_write_latency_seconds"] = *matched.ssdWriteLatencySeconds;
     result["probe_read_latency_seconds"] = *matched.ssdReadLatencySeconds;
     result["probe_issue_seconds"] = matched.transferIssueSeconds;
+    result["probe_write_queued_latency_seconds"] =
+        matched.ssdWriteQueuedLatency();
+    result["probe_read_queued_latency_seconds"] =
+        matched.ssdReadQueuedLatency();
     result["matched_predicted_step_seconds"] = matchedStep;
     result["achieved_over_matched"] = achieved / matchedStep;
   }
