@@ -82,7 +82,7 @@ static cl::opt<std::string>
     calibrateBytes("calibrate-bytes", cl::init("512MiB"),
                    cl::desc("Bytes each calibration transfer pass moves"));
 static cl::opt<double> calibrateSeconds(
-    "calibrate-seconds", cl::init(1.0),
+    "calibrate-seconds", cl::init(3.0),
     cl::desc("Least time the calibration spends timing small transfers"));
 
 namespace {
@@ -441,14 +441,14 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
 /// heavy tail (a durable write's mean is often several times its median
 /// when the disk is shared) and a plan's step time is the sum of a few such
 /// latencies, so each size's time is a mean over many rounds, interleaved
-/// across sizes: at least 64 and for at least --calibrate-seconds (1 s by
-/// default). The calls that start the transfers are timed too: the target's
-/// issue time. Each round then starts several smallest transfers at once:
-/// how much less (a worker that need not be woken) or more (contention)
-/// each queued one costs than one alone gives the queued latencies.
-/// Separate rounds, after those, time the smallest write and read after
-/// the I/O path sat idle for each of `kIdleSeconds` (busy-waiting, as
-/// compute would): their mean excess over the times after no idle, both
+/// across sizes: at least 64 and for at least --calibrate-seconds (3 s by
+/// default: this VM's disk has bursts of seconds). The calls that start the
+/// transfers are timed too: the target's issue time. Each round then starts
+/// several smallest transfers at once: how much less (a worker that need not be
+/// woken) or more (contention) each queued one costs than one alone gives the
+/// queued latencies. Separate rounds, after those, time the smallest write and
+/// read after the I/O path sat idle for each of `kIdleSeconds` (busy-waiting,
+/// as compute would): their mean excess over the times after no idle, both
 /// directions averaged, is the target's idle-latency curve.
 struct LatencyPoint {
   uint64_t bytes = 0;
