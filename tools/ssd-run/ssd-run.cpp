@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ssd/Analysis/Planner/Calibration.h"
 #include "ssd/Analysis/Planner/Planner.h"
 #include "ssd/Analysis/Planner/Target.h"
 #include "ssd/Dialect/SSD/IR/SSDDialect.h"
@@ -431,25 +432,20 @@ measureDisk(Runtime &runtime, uint64_t totalBytes) {
   return std::make_pair(*read, *write);
 }
 
-/// The latency of one transfer, each way, as the planner's model uses it:
-/// a transfer of s bytes costs `latency + s / bandwidth`. A single 4 KiB
-/// probe does not say what the transfers that plans move cost (a partial
-/// block, a few pages, a quarter MiB), so durable writes (the runtime syncs
-/// every offload) and reads are timed at several sizes, and the latency is
-/// the least-squares fit of that model with its slope fixed at the measured
-/// bandwidth: the mean over sizes of `time(s) - s / bandwidth`. Times have a
-/// heavy tail (a durable write's mean is often several times its median
-/// when the disk is shared) and a plan's step time is the sum of a few such
-/// latencies, so each size's time is a mean over many rounds, interleaved
-/// across sizes: at least 64 and for at least --calibrate-seconds (3 s by
-/// default: this VM's disk has bursts of seconds). The calls that start the
-/// transfers are timed too: the target's issue time. Each round then starts
-/// several smallest transfers at once: how much less (a worker that need not be
-/// woken) or more (contention) each queued one costs than one alone gives the
-/// queued latencies. Separate rounds, after those, time the smallest write and
-/// read after the I/O path sat idle for each of `kIdleSeconds` (busy-waiting,
-/// as compute would): their mean excess over the times after no idle, both
-/// directions averaged, is the target's idle-latency curve.
+/// What the calibration times, through the runtime as a replay uses it,
+/// for the target's latency terms (planner/Calibration.h fits them). The
+/// transfers that plans move are a partial block, a few pages, a quarter
+/// MiB: durable writes (the runtime syncs every offload) and reads are
+/// timed alone at several sizes. Times have a heavy tail (a durable write's
+/// mean is often several times its median when the disk is shared) and a
+/// plan's step time is the sum of a few such latencies, so each size's time
+/// is a mean over many rounds, interleaved across sizes: at least 64 and for
+/// at least --calibrate-seconds (3 s by default: this VM's disk has bursts
+/// of seconds). The calls that start the transfers are timed too: the
+/// target's issue time. Each round then starts several smallest transfers
+/// at once, for the queued latencies. Separate rounds, after those, time
+/// the smallest write and read after the I/O path sat idle for each of
+/// `kIdleSeconds` (busy-waiting, as compute would), for the idle curve.
 struct LatencyPoint {
   uint64_t bytes = 0;
   double write = 0, read = 0, writeMedian = 0, readMedian = 0;
@@ -570,37 +566,30 @@ public:
     Latencies result;
     result.rounds = rounds;
     result.issue = mean(issues);
+    std::vector<planner::TimedTransfer> aloneWrites, aloneReads;
     for (auto [index, bytes] : llvm::enumerate(kSizes)) {
       LatencyPoint point{bytes, mean(writes[index]), mean(reads[index]),
                          median(writes[index]), median(reads[index])};
-      result.write += (point.write - bytes / writeBandwidth) / handles.size();
-      result.read += (point.read - bytes / readBandwidth) / handles.size();
+      aloneWrites.push_back({bytes, point.write});
+      aloneReads.push_back({bytes, point.read});
       result.points.push_back(point);
     }
-    // Started together, the smallest transfers take `time(s)` for the
-    // first on each worker and a queued latency plus the bytes for each one
-    // after it; the difference from the back-to-back time (a wake-up saved,
-    // or contention among transfers in flight) applies to every size.
-    auto queuedLatency = [&](double fitted, double atOnce, double single,
-                             double bandwidth) {
-      double moving = kSizes[0] / bandwidth;
-      double queuedTime = (atOnce - single) / (kQueuedPerWorker - 1) - moving;
-      return std::max(0.0, fitted + queuedTime - (single - moving));
-    };
-    result.queuedWrite =
-        queuedLatency(result.write, mean(queuedWrites),
-                      result.points.front().write, writeBandwidth);
-    result.queuedRead =
-        queuedLatency(result.read, mean(queuedReads),
-                      result.points.front().read, readBandwidth);
-    // Noise can make a longer idle look cheaper; the cost never falls.
-    double extra = 0;
-    for (unsigned index = 1; idleRounds && index < std::size(kIdleSeconds);
-         ++index) {
-      double writeExtra = mean(idleWrites[index]) - mean(idleWrites.front());
-      double readExtra = mean(idleReads[index]) - mean(idleReads.front());
-      extra = std::max(extra, (writeExtra + readExtra) / 2);
-      result.idle.push_back({kIdleSeconds[index], extra});
+    result.write = planner::fitLatency(aloneWrites, writeBandwidth);
+    result.read = planner::fitLatency(aloneReads, readBandwidth);
+    result.queuedWrite = planner::fitQueuedLatency(
+        result.write, aloneWrites.front(), mean(queuedWrites), kQueuedPerWorker,
+        writeBandwidth);
+    result.queuedRead = planner::fitQueuedLatency(
+        result.read, aloneReads.front(), mean(queuedReads), kQueuedPerWorker,
+        readBandwidth);
+    if (idleRounds) {
+      std::vector<double> idleWriteMeans, idleReadMeans;
+      for (unsigned index = 0; index < std::size(kIdleSeconds); ++index) {
+        idleWriteMeans.push_back(mean(idleWrites[index]));
+        idleReadMeans.push_back(mean(idleReads[index]));
+      }
+      result.idle =
+          planner::fitIdleCurve(kIdleSeconds, idleWriteMeans, idleReadMeans);
     }
     return result;
   }
@@ -734,27 +723,15 @@ static llvm::Error checkFreeSpace(uint64_t bytes, llvm::StringRef what) {
       what.str().c_str(), static_cast<unsigned long long>(bytes));
 }
 
-/// Sets the target's SSD latencies, idle-latency curve and issue time from
-/// a probe's fit.
-/// Reads and durable writes get latencies of their own: a write waits for
-/// its fdatasync and costs about twice a read here. A fit can come out below
-/// zero only on a disk whose latency is lost in noise; that kind then gets
-/// its smallest measured time instead. `io_latency_seconds` (which only the
-/// host<->device hops of a device target would use) is the larger.
+/// Sets the target's SSD latencies, idle-latency curve (where measured)
+/// and issue time from a probe's fit. Reads and durable writes get
+/// latencies of their own: a write waits for its fdatasync and costs about
+/// twice a read here. `io_latency_seconds` (which only the host<->device
+/// hops of a device target would use) is the larger.
 static void applyLatencies(planner::Target &target, const Latencies &latency) {
-  auto positiveFit = [&](double fit, double LatencyPoint::*time) {
-    if (fit > 0)
-      return fit;
-    double smallest = latency.points.front().*time;
-    for (const LatencyPoint &point : latency.points)
-      smallest = std::min(smallest, point.*time);
-    return smallest;
-  };
-  target.ssdWriteLatencySeconds =
-      positiveFit(latency.write, &LatencyPoint::write);
-  target.ssdReadLatencySeconds = positiveFit(latency.read, &LatencyPoint::read);
-  target.ioLatencySeconds =
-      std::max(*target.ssdWriteLatencySeconds, *target.ssdReadLatencySeconds);
+  target.ssdWriteLatencySeconds = latency.write;
+  target.ssdReadLatencySeconds = latency.read;
+  target.ioLatencySeconds = std::max(latency.write, latency.read);
   target.transferIssueSeconds = latency.issue;
   if (!latency.idle.empty())
     target.ssdIdleLatency = latency.idle;

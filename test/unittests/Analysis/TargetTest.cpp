@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ssd/Analysis/Planner/Target.h"
+#include "ssd/Analysis/Planner/Calibration.h"
 #include "ssd/Analysis/Planner/CostModel.h"
 
 #include <gtest/gtest.h>
@@ -245,6 +246,55 @@ TEST(Target, HostOnlyJSON) {
       R"({"base": "h100-pcie5-pm1743", "host_to_device_bandwidth": 0, "device_to_host_bandwidth": 0})");
   ASSERT_TRUE(static_cast<bool>(target)) << llvm::toString(target.takeError());
   EXPECT_FALSE(target->hasHostLink());
+}
+
+TEST(Calibration, LatencyIsTheFitWithTheSlopeFixed) {
+  // 1 GB/s: 4096 B move in 4.096 us, 65536 B in 65.536 us; the times are
+  // 106 and 94 us above that.
+  std::vector<TimedTransfer> alone = {{4096, 110.096e-6}, {65536, 159.536e-6}};
+  EXPECT_NEAR(fitLatency(alone, 1e9), 100e-6, 1e-12);
+  // Noise that leaves no positive latency: the smallest time.
+  std::vector<TimedTransfer> noise = {{4096, 3e-6}, {65536, 50e-6}};
+  EXPECT_DOUBLE_EQ(fitLatency(noise, 1e9), 3e-6);
+}
+
+TEST(Calibration, QueuedLatencyMovesTheLatencyByTheBurstsDifference) {
+  // Alone a 4096 B transfer costs 150 us + 4.096 us; queued behind another
+  // on its worker, 100 us + 4.096 us (it need not wake the worker). Four per
+  // worker started at once: 154.096 + 3 * 104.096 us.
+  TimedTransfer first{4096, 154.096e-6};
+  double burst = 154.096e-6 + 3 * 104.096e-6;
+  EXPECT_NEAR(fitQueuedLatency(150e-6, first, burst, 4, 1e9), 100e-6, 1e-12);
+  // The fitted latency over all sizes moves by the same 50 us.
+  EXPECT_NEAR(fitQueuedLatency(170e-6, first, burst, 4, 1e9), 120e-6, 1e-12);
+  // Contention: queued ones cost more than one alone.
+  double contended = 154.096e-6 + 3 * 204.096e-6;
+  EXPECT_NEAR(fitQueuedLatency(150e-6, first, contended, 4, 1e9), 200e-6,
+              1e-12);
+  // Never below 0.
+  EXPECT_EQ(fitQueuedLatency(10e-6, first, burst, 4, 1e9), 0.0);
+}
+
+TEST(Calibration, IdleCurveIsTheMeanExcessAndNeverFalls) {
+  std::vector<double> idle = {0, 1e-3, 2e-3, 5e-3};
+  std::vector<double> writes = {300e-6, 500e-6, 400e-6, 700e-6};
+  std::vector<double> reads = {100e-6, 200e-6, 200e-6, 400e-6};
+  std::vector<IdleLatencyPoint> curve = fitIdleCurve(idle, writes, reads);
+  ASSERT_EQ(curve.size(), 3u);
+  EXPECT_DOUBLE_EQ(curve[0].idleSeconds, 1e-3);
+  EXPECT_NEAR(curve[0].extraSeconds, 150e-6, 1e-12);
+  // (100 + 100) / 2 = 100 us would fall below 150: kept at 150.
+  EXPECT_NEAR(curve[1].extraSeconds, 150e-6, 1e-12);
+  EXPECT_NEAR(curve[2].extraSeconds, 350e-6, 1e-12);
+  // A target takes the curve as it is.
+  Target target = *getTargetPreset("epyc9654-990pro");
+  target.ssdIdleLatency = curve;
+  EXPECT_FALSE(static_cast<bool>(target.validate()));
+  // Faster after idling than back to back: no extra at all.
+  std::vector<IdleLatencyPoint> none =
+      fitIdleCurve({0, 1e-3}, {300e-6, 200e-6}, {100e-6, 90e-6});
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_EQ(none[0].extraSeconds, 0.0);
 }
 
 TEST(CostModel, ExplicitSecondsWin) {
