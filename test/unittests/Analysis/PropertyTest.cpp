@@ -1,11 +1,11 @@
 //===- PropertyTest.cpp - Plans on many random training steps -------------===//
 //
 // For a thousand generated training steps, a thousand random DAGs and a
-// thousand random DAGs with chains of views, on every target preset at
-// random budgets: every policy either plans or proves the budget infeasible
-// (and then the budget really is below what one op needs); every plan
-// passes the verifier, stays within the budget and keeps the storage of
-// every view resident while the view is in use; the
+// thousand random DAGs with chains of views, on every target preset (some
+// with idle and queued latencies added) at random budgets: every policy either
+// plans or proves the budget infeasible (and then the budget really is below
+// what one op needs); every plan passes the verifier, stays within the budget
+// and keeps the storage of every view resident while the view is in use; the
 // report's numbers equal an independent re-simulation; no plan beats the
 // lower bound; and `ssd` is never slower than a baseline.
 //
@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -36,9 +37,13 @@ struct Replay {
   uint64_t written = 0, read = 0;
 };
 
-Replay replay(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
-              llvm::ArrayRef<double> opSeconds, const Target &target,
-              const Plan &plan) {
+/// One step from queues last free at `freeAt` (relative to the step's
+/// start), which it leaves where the step does. An SSD transfer that finds
+/// its queue busy costs the queued latency; one that finds it idle, the
+/// latency plus the idle curve at the idle time.
+Replay replayOnce(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+                  llvm::ArrayRef<double> opSeconds, const Target &target,
+                  const Plan &plan, double (&freeAt)[kNumResources]) {
   enum Kind { Offload, Release, Prefetch, Wait, Run };
   struct Event {
     uint32_t slot;
@@ -67,11 +72,20 @@ Replay replay(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                    });
   Replay result;
   double now = 0;
-  double freeAt[kNumResources] = {};
   auto use = [&](Resource resource, double ready, double bytes, double rate) {
     unsigned r = static_cast<unsigned>(resource);
     double start = std::max(ready, freeAt[r]);
-    double length = target.ioLatencySeconds + bytes / rate;
+    double latency = target.ioLatencySeconds;
+    if (resource == Resource::SsdRead || resource == Resource::SsdWrite) {
+      bool read = resource == Resource::SsdRead;
+      if (ready <= freeAt[r])
+        latency = read ? target.ssdReadQueuedLatency()
+                       : target.ssdWriteQueuedLatency();
+      else
+        latency = (read ? target.ssdReadLatency() : target.ssdWriteLatency()) +
+                  target.ssdIdlePenalty(ready - freeAt[r]);
+    }
+    double length = latency + bytes / rate;
     freeAt[r] = start + length;
     result.busy[r] += length;
     return freeAt[r];
@@ -150,6 +164,22 @@ Replay replay(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
   return result;
 }
 
+/// The step in steady state: where the target's latencies depend on what
+/// ran before, a second step from where the first left the queues.
+Replay replay(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
+              llvm::ArrayRef<double> opSeconds, const Target &target,
+              const Plan &plan) {
+  double freeAt[kNumResources];
+  std::fill(std::begin(freeAt), std::end(freeAt),
+            -std::numeric_limits<double>::infinity());
+  Replay first = replayOnce(graph, lifetimes, opSeconds, target, plan, freeAt);
+  if (!target.hasIdleDependentLatency())
+    return first;
+  for (double &free : freeAt)
+    free -= first.step;
+  return replayOnce(graph, lifetimes, opSeconds, target, plan, freeAt);
+}
+
 Target randomTarget(uint64_t seed) {
   std::vector<llvm::StringRef> names = targetPresetNames();
   Target target = *getTargetPreset(names[seed % names.size()]);
@@ -157,6 +187,15 @@ Target randomTarget(uint64_t seed) {
   if (seed % 3 == 0) {
     target.ssdReadBandwidth /= 8;
     target.ssdWriteBandwidth /= 8;
+  }
+  // Now and then a disk whose transfers cost more after idling, and whose
+  // queued transfers cost less (reads) or more (writes) than lone ones.
+  if (seed % 4 == 1) {
+    target.ssdReadLatencySeconds = 30e-6;
+    target.ssdWriteLatencySeconds = 60e-6;
+    target.ssdReadQueuedLatencySeconds = 15e-6;
+    target.ssdWriteQueuedLatencySeconds = 90e-6;
+    target.ssdIdleLatency = {{1e-4, 2e-5}, {1e-3, 1e-4}};
   }
   return target;
 }
