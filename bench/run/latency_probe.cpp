@@ -10,6 +10,10 @@
 // and p90. With GAP_US, the single write and the single read each start
 // after that many microseconds of busy-waiting, as a transfer issued after
 // an op's compute does: how the latency grows when the I/O threads idled.
+// Each round also starts 4 transfers per runtime worker at once, writes
+// then reads, and the probe derives from their time what a transfer
+// queued behind another on a busy worker costs, as `ssd-run --calibrate`
+// does (planner::fitQueuedLatency, without the bytes term).
 // Built and run by bench/run/latency-probe.
 //
 //===----------------------------------------------------------------------===//
@@ -37,13 +41,18 @@ void check(int status, const char *what) {
   std::exit(1);
 }
 
-void show(const char *name, std::vector<double> values) {
-  double mean = 0;
+double mean(const std::vector<double> &values) {
+  double sum = 0;
   for (double value : values)
-    mean += value / values.size();
+    sum += value;
+  return sum / values.size();
+}
+
+void show(const char *name, std::vector<double> values) {
+  double average = mean(values);
   std::sort(values.begin(), values.end());
   std::printf("%-26s mean %.3f ms  median %.3f  p10 %.3f  p90 %.3f\n", name,
-              mean * 1e3, values[values.size() / 2] * 1e3,
+              average * 1e3, values[values.size() / 2] * 1e3,
               values[values.size() / 10] * 1e3,
               values[values.size() * 9 / 10] * 1e3);
 }
@@ -85,8 +94,14 @@ int main(int argc, char **argv) {
   check(ssdrt_handle_offload(ctx, c, 0), "write");
   check(ssdrt_handle_wait(ctx, c), "write");
 
+  constexpr unsigned kPerWorker = 4;
+  std::vector<ssdrt_handle> queued(kPerWorker * options.workers);
+  for (ssdrt_handle &handle : queued)
+    check(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &bytes, SSDRT_MEM_HOST,
+                              nullptr, &handle),
+          "creating a handle");
   std::vector<double> one, two, grouped, buffered, read, threeReads,
-      threeGrouped;
+      threeGrouped, queuedWrites, queuedReads;
   const ssdrt_handle pair[] = {a, b}, triple[] = {a, b, c};
   for (int round = 0; round < 200; ++round) {
     check(ssdrt_handle_mark_dirty(ctx, a), "mark dirty");
@@ -143,6 +158,21 @@ int main(int argc, char **argv) {
       check(ssdrt_handle_wait(ctx, h), "read");
     threeGrouped.push_back(secondsSince(start));
     check(ssdrt_handle_release(ctx, c), "release");
+
+    for (ssdrt_handle h : queued)
+      check(ssdrt_handle_mark_dirty(ctx, h), "mark dirty");
+    start = Clock::now();
+    for (ssdrt_handle h : queued)
+      check(ssdrt_handle_offload(ctx, h, 0), "write");
+    for (ssdrt_handle h : queued)
+      check(ssdrt_handle_wait(ctx, h), "write");
+    queuedWrites.push_back(secondsSince(start));
+    start = Clock::now();
+    for (ssdrt_handle h : queued)
+      check(ssdrt_handle_prefetch(ctx, h, nullptr), "read");
+    for (ssdrt_handle h : queued)
+      check(ssdrt_handle_wait(ctx, h), "read");
+    queuedReads.push_back(secondsSince(start));
   }
   std::printf("%lld-byte transfers, %s engine, single ones after %.0f us of "
               "compute\n",
@@ -155,6 +185,22 @@ int main(int argc, char **argv) {
   show("1 read", read);
   show("3 reads at once", threeReads);
   show("3 reads as one group", threeGrouped);
+  std::printf("%u per worker at once, %u workers:\n", kPerWorker,
+              options.workers);
+  show("  durable writes, all", queuedWrites);
+  show("  reads, all", queuedReads);
+  if (gapSeconds == 0) {
+    // The first on each worker costs a lone transfer, each after it the
+    // queued latency.
+    auto queuedLatency = [&](const std::vector<double> &all,
+                             const std::vector<double> &alone) {
+      return (mean(all) - mean(alone)) / (kPerWorker - 1);
+    };
+    std::printf("queued durable write %.3f ms, alone %.3f; queued read %.3f "
+                "ms, alone %.3f\n",
+                queuedLatency(queuedWrites, one) * 1e3, mean(one) * 1e3,
+                queuedLatency(queuedReads, read) * 1e3, mean(read) * 1e3);
+  }
   ssdrt_context_destroy(ctx);
   return 0;
 }
