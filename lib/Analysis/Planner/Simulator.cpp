@@ -38,33 +38,46 @@ llvm::StringRef ssd::planner::resourceName(Resource resource) {
 namespace {
 constexpr double kNever = std::numeric_limits<double>::infinity();
 
+/// When the last SSD transfer so far ends, in either direction: the idle
+/// curve counts a quiet spell of the whole SSD path (the CPU the I/O
+/// threads run on, the drive), not of one thread.
+struct SsdActivity {
+  const Target &target;
+  double lastEnd;
+  double charged = 0;
+
+  double extraLatency(double start) {
+    if (start <= lastEnd)
+      return 0;
+    double extra = target.ssdIdlePenalty(start - lastEnd);
+    charged += extra;
+    return extra;
+  }
+};
+
 /// A FIFO resource: one transfer at a time. With `workers`, a transfer
 /// waits for the first of the shared workers instead and only its bytes
 /// wait for the previous transfer's: latencies overlap. What runs a
 /// transfer (its worker, or the queue) either has it queued, when it is
 /// still busy as the transfer becomes ready, or sits idle until then: a
-/// queued transfer costs `queuedLatency`, an idle start `latency` plus the
-/// idle-latency curve (SSD queues only) at the idle time.
+/// queued transfer costs `queuedLatency`, an idle start `latency`, plus
+/// on the SSD queues the idle curve for the SSD path's quiet spell.
 struct Queue {
   double bandwidth;
   double latency;
   double queuedLatency;
   std::vector<double> *workers = nullptr;
-  const Target *idleCurve = nullptr;
+  SsdActivity *ssd = nullptr;
   double freeAt = -kNever;
   double busy = 0;
-  double idleCharged = 0;
 
   double transfer(double ready, uint64_t bytes) {
     double moving = static_cast<double>(bytes) / bandwidth;
     double &runner =
         workers ? *std::min_element(workers->begin(), workers->end()) : freeAt;
     double wait = queuedLatency;
-    if (ready > runner) {
-      double extra = idleCurve ? idleCurve->ssdIdlePenalty(ready - runner) : 0;
-      idleCharged += extra;
-      wait = latency + extra;
-    }
+    if (ready > runner)
+      wait = latency + (ssd ? ssd->extraLatency(ready) : 0);
     double start = std::max(ready, runner);
     busy += wait + moving;
     // The bytes follow this transfer's wait; with workers, they also wait
@@ -73,6 +86,8 @@ struct Queue {
         (workers ? std::max(start + wait, freeAt) : start + wait) + moving;
     runner = end;
     freeAt = end;
+    if (ssd)
+      ssd->lastEnd = std::max(ssd->lastEnd, end);
     return end;
   }
 };
@@ -155,11 +170,11 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       tensorEntryReady[gap.tensor] = 0;
   }
 
-  // When the SSD workers (or, without workers, the two SSD queues) last
-  // finished, relative to a step's start.
+  // When the SSD workers (or, without workers, the two SSD queues) and the
+  // SSD path as a whole last finished, relative to a step's start.
   struct SsdState {
     std::vector<double> workers;
-    double readFree = -kNever, writeFree = -kNever;
+    double readFree = -kNever, writeFree = -kNever, lastEnd = -kNever;
   };
   // One pass over the step from `state`, which it leaves as the step does.
   auto simulateOnce = [&](SsdState &state) {
@@ -177,17 +192,18 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
                        target.ioLatencySeconds};
     std::vector<double> *shared =
         state.workers.empty() ? nullptr : &state.workers;
+    SsdActivity activity{target, state.lastEnd};
     Queue ssdWrite{target.ssdWriteBandwidth,
                    target.ssdWriteLatency(),
                    target.ssdWriteQueuedLatency(),
                    shared,
-                   &target,
+                   &activity,
                    state.writeFree};
     Queue ssdRead{target.ssdReadBandwidth,
                   target.ssdReadLatency(),
                   target.ssdReadQueuedLatency(),
                   shared,
-                  &target,
+                  &activity,
                   state.readFree};
 
     // The members of the transfer that `index` belongs to, once per slot.
@@ -279,9 +295,10 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
     result.busySeconds[static_cast<unsigned>(Resource::SsdRead)] = ssdRead.busy;
     result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)] =
         ssdWrite.busy;
-    result.idleLatencySeconds = ssdRead.idleCharged + ssdWrite.idleCharged;
+    result.idleLatencySeconds = activity.charged;
     state.readFree = ssdRead.freeAt;
     state.writeFree = ssdWrite.freeAt;
+    state.lastEnd = activity.lastEnd;
     return result;
   };
 
@@ -295,7 +312,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
   SimulationResult first = simulateOnce(state);
   if (!target.hasIdleDependentLatency() || first.transfers == 0)
     return first;
-  for (double *free : {&state.readFree, &state.writeFree})
+  for (double *free : {&state.readFree, &state.writeFree, &state.lastEnd})
     *free -= first.stepSeconds;
   for (double &free : state.workers)
     free -= first.stepSeconds;

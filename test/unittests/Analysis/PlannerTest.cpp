@@ -629,14 +629,27 @@ TEST(Simulator, IdleLatencyInSteadyStateByHand) {
   EXPECT_NEAR(result.idleLatencySeconds, 2.75e-3, 1e-12);
   EXPECT_NEAR(result.busySeconds[static_cast<unsigned>(Resource::SsdWrite)],
               11.75e-3, 1e-12);
-  // Without workers each direction's queue idles on its own: the read
-  // queue was idle since the previous step's read (3 + 15 ms), so both
-  // transfers pay the flat 3 ms.
+  // Without workers the same: the quiet spell counts from the last SSD
+  // transfer in either direction, so the read queue, unused since the
+  // previous step's read, still waits only 1 ms of idle.
   target.ssdTransferWorkers = 0;
   SimulationResult perQueue =
       OffloadPlanner(step.graph, target).simulate(handPlan(step));
-  EXPECT_NEAR(perQueue.idleLatencySeconds, 6e-3, 1e-12);
-  EXPECT_NEAR(perQueue.stepSeconds, 26e-3, 1e-12);
+  EXPECT_NEAR(perQueue.idleLatencySeconds, 2.75e-3, 1e-12);
+  EXPECT_NEAR(perQueue.stepSeconds, 22.75e-3, 1e-12);
+  // Two workers, each idle since its own transfer: a transfer that starts
+  // while the other worker's is in flight pays no idle latency (the SSD
+  // path is busy), only the lone latency.
+  SplitStep split({10, 10});
+  target.ssdTransferWorkers = 2;
+  target.ssdIdleLatency = {{1e-15, 1.0}};
+  // Both writes start together: the first pays 1 s, the second starts
+  // while it is in flight. The reads start after the release and a few ps
+  // of compute: the first pays, the second starts while it is in flight.
+  EXPECT_NEAR(OffloadPlanner(split.graph, target)
+                  .simulate(split.plan)
+                  .idleLatencySeconds,
+              2.0, 1e-9);
 }
 
 TEST(Simulator, QueuedTransfersHaveTheirOwnLatencyByHand) {

@@ -40,7 +40,8 @@ struct Replay {
 /// One step from queues last free at `freeAt` (relative to the step's
 /// start), which it leaves where the step does. An SSD transfer that finds
 /// its queue busy costs the queued latency; one that finds it idle, the
-/// latency plus the idle curve at the idle time.
+/// latency plus the idle curve at the time since either SSD queue was
+/// last busy.
 Replay replayOnce(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                   llvm::ArrayRef<double> opSeconds, const Target &target,
                   const Plan &plan, double (&freeAt)[kNumResources]) {
@@ -78,12 +79,15 @@ Replay replayOnce(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
     double latency = target.ioLatencySeconds;
     if (resource == Resource::SsdRead || resource == Resource::SsdWrite) {
       bool read = resource == Resource::SsdRead;
+      double ssdEnd =
+          std::max(freeAt[static_cast<unsigned>(Resource::SsdRead)],
+                   freeAt[static_cast<unsigned>(Resource::SsdWrite)]);
       if (ready <= freeAt[r])
         latency = read ? target.ssdReadQueuedLatency()
                        : target.ssdWriteQueuedLatency();
       else
         latency = (read ? target.ssdReadLatency() : target.ssdWriteLatency()) +
-                  target.ssdIdlePenalty(ready - freeAt[r]);
+                  (ready > ssdEnd ? target.ssdIdlePenalty(ready - ssdEnd) : 0);
     }
     double length = latency + bytes / rate;
     freeAt[r] = start + length;

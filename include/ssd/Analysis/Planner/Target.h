@@ -63,10 +63,10 @@ struct Target {
   /// and writes, keeps up to N transfers in flight; their latencies overlap
   /// while each direction's bytes still move one transfer at a time.
   unsigned ssdTransferWorkers = 0;
-  /// A transfer that starts on an I/O thread (or queue) that sat idle for
-  /// a while costs more than its latency: the thread and the CPU it runs
-  /// on, or the drive (NVMe power states), have to wake up. Points in
-  /// increasing idle time; empty means no such cost.
+  /// A transfer that starts on an idle I/O thread (or queue) when no SSD
+  /// transfer has been in flight for a while costs more than its latency:
+  /// the CPU the I/O threads run on, or the drive (NVMe power states), has
+  /// to wake up. Points in increasing idle time; empty means no such cost.
   std::vector<IdleLatencyPoint> ssdIdleLatency;
 
   double ssdReadLatency() const {
