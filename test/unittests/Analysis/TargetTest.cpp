@@ -25,6 +25,14 @@ uint64_t sizeOf(llvm::StringRef text) {
   return *bytes;
 }
 
+/// The target as its report form (`toJSON`) parses back.
+llvm::Expected<Target> roundTrip(const Target &target) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << target.toJSON();
+  return parseTargetJSON(os.str());
+}
+
 bool rejectsSize(llvm::StringRef text) {
   llvm::Expected<uint64_t> bytes = parseMemorySize(text);
   if (bytes)
@@ -96,10 +104,7 @@ TEST(Target, ParsesJSON) {
   EXPECT_DOUBLE_EQ(target->ioLatencySeconds, 5e-5);
 
   // The report's form reads back as the same target.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << target->toJSON();
-  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  llvm::Expected<Target> again = roundTrip(*target);
   ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
   EXPECT_DOUBLE_EQ(again->ssdReadBandwidth, 3e9);
   EXPECT_EQ(again->deviceMemoryBytes, 16ull << 30);
@@ -120,10 +125,7 @@ TEST(Target, OwnSsdLatenciesIssueTimeAndWorkers) {
   EXPECT_DOUBLE_EQ(own->ssdWriteLatency(), 3e-4);
   EXPECT_DOUBLE_EQ(own->transferIssueSeconds, 2e-5);
   // They read back from the report's form.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << own->toJSON();
-  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  llvm::Expected<Target> again = roundTrip(*own);
   ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
   EXPECT_DOUBLE_EQ(again->ssdReadLatency(), 1e-4);
   EXPECT_DOUBLE_EQ(again->ssdWriteLatency(), 3e-4);
@@ -139,10 +141,7 @@ TEST(Target, OwnSsdLatenciesIssueTimeAndWorkers) {
   EXPECT_DOUBLE_EQ(queued->ssdWriteQueuedLatency(), 4e-5);
   EXPECT_DOUBLE_EQ(queued->ssdReadLatency(), 20e-6);
   EXPECT_TRUE(queued->hasIdleDependentLatency());
-  std::string queuedText;
-  llvm::raw_string_ostream queuedOs(queuedText);
-  queuedOs << queued->toJSON();
-  llvm::Expected<Target> queuedAgain = parseTargetJSON(queuedOs.str());
+  llvm::Expected<Target> queuedAgain = roundTrip(*queued);
   ASSERT_TRUE(static_cast<bool>(queuedAgain))
       << llvm::toString(queuedAgain.takeError());
   EXPECT_DOUBLE_EQ(queuedAgain->ssdWriteQueuedLatency(), 4e-5);
@@ -181,10 +180,7 @@ TEST(Target, IdleLatencyCurve) {
   EXPECT_DOUBLE_EQ(getTargetPreset("h100-pcie5-pm1743")->ssdIdlePenalty(1.0),
                    0.0);
   // The curve reads back from the report's form.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << target->toJSON();
-  llvm::Expected<Target> again = parseTargetJSON(os.str());
+  llvm::Expected<Target> again = roundTrip(*target);
   ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
   ASSERT_EQ(again->ssdIdleLatency.size(), 2u);
   EXPECT_DOUBLE_EQ(again->ssdIdleLatency[1].idleSeconds, 3e-3);
