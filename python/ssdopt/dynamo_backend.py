@@ -156,6 +156,12 @@ def _val(node: Any) -> torch.Tensor | None:
     return value if isinstance(value, torch.Tensor) else None
 
 
+def _attribute(module: torch.nn.Module, target: str) -> Any:
+    """The attribute a get_attr node reads (`target` may be dotted)."""
+    owner_name, _, name = target.rpartition(".")
+    return getattr(module.get_submodule(owner_name), name)
+
+
 def _storage_key(value: torch.Tensor) -> Any:
     return StorageWeakRef(value.untyped_storage()).cdata
 
@@ -221,9 +227,24 @@ class _OffloadRewriter:
                 if self.saved[index] is not group.base:
                     rebuilt_views[index] = group.base
         graph = torch.fx.Graph()
+        # The joined graph's get_attr nodes (tensor constants AOTAutograd
+        # lifts, `_tensor_constant0`) read attributes of this root: each
+        # side's own, renamed apart, since both sides number them from 0.
+        root = torch.nn.Module()
         origin: dict[torch.fx.Node, tuple[str, torch.fx.Node]] = {}
         fw_env: dict[torch.fx.Node, torch.fx.Node] = {}
         bw_env: dict[torch.fx.Node, torch.fx.Node] = {}
+
+        def copy_node(phase: str, module: torch.fx.GraphModule, node: torch.fx.Node, arg: Callable) -> torch.fx.Node:
+            copy = graph.node_copy(node, arg)
+            if node.op == "get_attr":
+                value = _attribute(module, node.target)
+                copy.target = f"{phase}_{node.target.replace('.', '_')}"
+                setattr(root, copy.target, value)
+                if isinstance(value, torch.Tensor) and "val" not in copy.meta:
+                    copy.meta["val"] = value
+            origin[copy] = (phase, node)
+            return copy
 
         def copy_placeholder(node: torch.fx.Node) -> torch.fx.Node:
             copy = graph.placeholder(node.name)
@@ -236,8 +257,7 @@ class _OffloadRewriter:
             bw_env[node] = copy_placeholder(node)
         for node in self.fw.graph.nodes:
             if node.op in ("call_function", "call_method", "call_module", "get_attr"):
-                fw_env[node] = graph.node_copy(node, lambda n: fw_env[n])
-                origin[fw_env[node]] = ("fw", node)
+                fw_env[node] = copy_node("fw", self.fw, node, fw_env.__getitem__)
         for index, node in enumerate(self.bw_placeholders[: len(self.saved)]):
             saved = self.saved[index]
             if index in rebuilt_views:
@@ -260,15 +280,14 @@ class _OffloadRewriter:
         backward_start = None
         for node in self.bw.graph.nodes:
             if node.op in ("call_function", "call_method", "call_module", "get_attr"):
-                bw_env[node] = graph.node_copy(node, backward_value)
-                origin[bw_env[node]] = ("bw", node)
+                bw_env[node] = copy_node("bw", self.bw, node, backward_value)
                 if backward_start is None and node.op == "call_function" and node.target is not operator.getitem:
                     backward_start = bw_env[node]
         outputs = [fw_env[n] for n in self.fw_output.args[0][: self.num_fwd_outputs] if isinstance(n, torch.fx.Node)]
         bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
         outputs += [backward_value(n) for n in bw_output.args[0] if isinstance(n, torch.fx.Node)]
         graph.output(tuple(outputs))
-        return torch.fx.GraphModule(torch.nn.Module(), graph), origin, backward_start
+        return torch.fx.GraphModule(root, graph), origin, backward_start
 
     def plan(self, groups: dict[Any, _SavedGroup]) -> dict[str, Any] | None:
         from .exporter import fx_to_mlir
