@@ -2,8 +2,10 @@
 """Sums the JUnit XML reports of every test suite into one closing line.
 
 Usage: test-summary.py REPORT.xml...
-Prints one line per report and then `tests: N passed, N failed, N skipped`;
-exits 1 when any test failed or a report is missing or unreadable.
+Prints one line per report, one line per skipped test with its reason (a
+test skipped for a missing tool shows why), and then
+`tests: N passed, N failed, N skipped`; exits 1 when any test failed or a
+report is missing or unreadable.
 """
 
 import sys
@@ -13,13 +15,16 @@ import xml.etree.ElementTree as ET
 def count(path):
     root = ET.parse(path).getroot()
     suites = [root] if root.tag == "testsuite" else root.iter("testsuite")
-    passed = failed = skipped = 0
+    passed = failed = 0
+    skipped = []
     for suite in suites:
         for case in suite.iter("testcase"):
             if case.find("failure") is not None or case.find("error") is not None:
                 failed += 1
-            elif case.find("skipped") is not None or case.get("status") in ("notrun", "disabled"):
-                skipped += 1
+            elif (mark := case.find("skipped")) is not None or case.get("status") in ("notrun", "disabled"):
+                name = ".".join(filter(None, (case.get("classname"), case.get("name"))))
+                reason = mark.get("message") if mark is not None else case.get("status")
+                skipped.append(f"{name}: {reason or 'no reason given'}")
             else:
                 passed += 1
     return passed, failed, skipped
@@ -30,13 +35,15 @@ def main(paths):
     broken = False
     for path in paths:
         try:
-            numbers = count(path)
+            passed, failed, skipped = count(path)
         except (OSError, ET.ParseError) as err:
             print(f"{path}: unreadable report: {err}")
             broken = True
             continue
-        print(f"{path}: {numbers[0]} passed, {numbers[1]} failed, {numbers[2]} skipped")
-        totals = [a + b for a, b in zip(totals, numbers)]
+        print(f"{path}: {passed} passed, {failed} failed, {len(skipped)} skipped")
+        for line in skipped:
+            print(f"  skipped {line}")
+        totals = [a + b for a, b in zip(totals, (passed, failed, len(skipped)))]
     print(f"tests: {totals[0]} passed, {totals[1]} failed, {totals[2]} skipped")
     return 1 if broken or totals[1] or not paths else 0
 

@@ -14,7 +14,17 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unittests
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ssd_obj_root, "test")
 
+# A fresh machine's view: tests see the system's directories, the project's
+# environment and the build only, and %python is the environment's
+# interpreter (lit.site.cfg.py). A tool installed by hand anywhere else (a
+# pyenv or /usr/local Python with numpy, say) cannot make a test pass here
+# that fails for a newcomer; test/Environment checks it.
+venv_bin = os.path.dirname(config.python_executable)
+if not os.access(config.python_executable, os.X_OK):
+    lit_config.fatal(f"the tests' Python {config.python_executable} is missing: run scripts/setup")
+config.environment["PATH"] = os.pathsep.join([venv_bin, "/usr/sbin", "/usr/bin", "/sbin", "/bin"])
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%ssd_obj_root", config.ssd_obj_root))
 config.substitutions.append(("%ssd_src_root", config.ssd_src_root))
 config.substitutions.append(("%ssd_lib_dir", config.ssd_lib_dir))
 # The MLIR runner utility libraries that mlir-cpu-runner loads.

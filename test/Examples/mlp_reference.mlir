@@ -1,5 +1,4 @@
 // Tests that the CHECK lines of mlp_numerics.mlir are what
 // scripts/mlp_reference.py computes with numpy now.
 
-// REQUIRES: numpy
-// RUN: %numpy_python %ssd_src_root/scripts/mlp_reference.py --check
+// RUN: %python %ssd_src_root/scripts/mlp_reference.py --check
