@@ -2,8 +2,8 @@
 //
 // Each entry point runs its body under `guard`, which turns every exception
 // into a negative errno and a thread-local message, so none crosses into C.
-// All writers and readers share one process-wide I/O engine, created on
-// first use.
+// All saves, writers and readers share one process-wide I/O engine,
+// created on first use.
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
@@ -11,6 +11,7 @@
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +20,10 @@
 
 using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
+
+struct ssdckpt_save {
+  std::unique_ptr<RankSave> save;
+};
 
 struct ssdckpt_writer {
   std::unique_ptr<RankWriter> writer;
@@ -97,6 +102,25 @@ std::span<const uint64_t> dims(const uint64_t *values, int ndim,
   return {values, size_t(ndim)};
 }
 
+/// The body of ssdckpt_writer_add and ssdckpt_save_add.
+void addChunk(RankWriter &writer, const char *name, int dtype, int ndim,
+              const uint64_t *shape, const uint64_t *offsets,
+              const uint64_t *sizes, const void *data) {
+  require(name, "name");
+  writer.addChunk(name, dtypeFromCode(dtype), dims(shape, ndim, "shape"),
+                  dims(offsets, ndim, "offsets"), dims(sizes, ndim, "sizes"),
+                  data);
+}
+
+/// The body of ssdckpt_writer_set_state and ssdckpt_save_set_state.
+void setRankState(RankWriter &writer, const void *rng, size_t rngBytes,
+                  uint64_t dataLoaderPosition) {
+  if (rngBytes)
+    require(rng, "rng");
+  writer.setRankState(std::string(static_cast<const char *>(rng), rngBytes),
+                      dataLoaderPosition);
+}
+
 void copyOut(const std::string &text, char *out, size_t size) {
   require(out, "output buffer");
   if (text.size() + 1 > size)
@@ -112,6 +136,54 @@ extern "C" {
 const char *ssdckpt_last_error(void) { return lastError.c_str(); }
 
 void ssdckpt_free(char *text) { std::free(text); }
+
+int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
+                       uint32_t world_size, uint64_t timeout_ms, unsigned keep,
+                       ssdckpt_save **out) {
+  return guard([&] {
+    require(root, "root");
+    require(out, "save pointer");
+    RankSaveOptions options;
+    options.timeout = std::chrono::milliseconds(std::min<uint64_t>(
+        timeout_ms, std::chrono::milliseconds::max().count()));
+    options.commit.keep = keep;
+    auto s = std::make_unique<ssdckpt_save>();
+    s->save = std::make_unique<RankSave>(sharedEngine(), root, step, rank,
+                                         world_size, options);
+    *out = s.release();
+  });
+}
+
+const char *ssdckpt_save_dir(const ssdckpt_save *save) {
+  return save ? save->save->directory().c_str() : "";
+}
+
+int ssdckpt_save_add(ssdckpt_save *save, const char *name, int dtype, int ndim,
+                     const uint64_t *shape, const uint64_t *offsets,
+                     const uint64_t *sizes, const void *data) {
+  return guard([&] {
+    require(save, "save");
+    addChunk(save->save->writer(), name, dtype, ndim, shape, offsets, sizes,
+             data);
+  });
+}
+
+int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
+                           size_t rng_bytes, uint64_t data_loader_position) {
+  return guard([&] {
+    require(save, "save");
+    setRankState(save->save->writer(), rng, rng_bytes, data_loader_position);
+  });
+}
+
+int ssdckpt_save_commit(ssdckpt_save *save) {
+  return guard([&] {
+    require(save, "save");
+    save->save->commit();
+  });
+}
+
+void ssdckpt_save_close(ssdckpt_save *save) { delete save; }
 
 int ssdckpt_begin(const char *root, uint64_t step, char *dir, size_t dir_size) {
   return guard([&] {
@@ -136,10 +208,7 @@ int ssdckpt_writer_add(ssdckpt_writer *writer, const char *name, int dtype,
                        const uint64_t *sizes, const void *data) {
   return guard([&] {
     require(writer, "writer");
-    require(name, "name");
-    writer->writer->addChunk(
-        name, dtypeFromCode(dtype), dims(shape, ndim, "shape"),
-        dims(offsets, ndim, "offsets"), dims(sizes, ndim, "sizes"), data);
+    addChunk(*writer->writer, name, dtype, ndim, shape, offsets, sizes, data);
   });
 }
 
@@ -147,11 +216,7 @@ int ssdckpt_writer_set_state(ssdckpt_writer *writer, const void *rng,
                              size_t rng_bytes, uint64_t data_loader_position) {
   return guard([&] {
     require(writer, "writer");
-    if (rng_bytes)
-      require(rng, "rng");
-    writer->writer->setRankState(
-        std::string(static_cast<const char *>(rng), rng_bytes),
-        data_loader_position);
+    setRankState(*writer->writer, rng, rng_bytes, data_loader_position);
   });
 }
 

@@ -28,8 +28,6 @@ namespace ssd::rt::ckpt {
 
 namespace {
 
-constexpr uint64_t kMaxManifestBytes = 256u << 20;
-
 /// Bytes of chunk `chunkIndex` that go to `dest`.
 struct Run {
   uint64_t chunkByte;

@@ -23,27 +23,12 @@ namespace ssd::rt::ckpt {
 
 namespace {
 
-constexpr const char *kLatestTempName = "latest.tmp";
-
 std::string baseName(const std::string &path) {
   return fs::path(path).lexically_normal().filename().string();
 }
 
 bool isCommitted(const std::string &dir) {
   return pathExists(dir + "/" + kManifestName);
-}
-
-/// Parses "step-<12 digits>".
-std::optional<uint64_t> stepOfDirName(const std::string &name) {
-  if (name.size() != 17 || name.compare(0, 5, "step-") != 0)
-    return std::nullopt;
-  uint64_t step = 0;
-  for (size_t i = 5; i < name.size(); ++i) {
-    if (name[i] < '0' || name[i] > '9')
-      return std::nullopt;
-    step = step * 10 + unsigned(name[i] - '0');
-  }
-  return step;
 }
 
 void removeTree(const std::string &path) {
@@ -90,7 +75,7 @@ std::string beginCheckpoint(const std::string &root, uint64_t step) {
     // leaves a committed checkpoint newer than `latest` that nothing points
     // to; the resumed run saves that step again and replaces it. Anything
     // `latest` names or has moved past is never overwritten.
-    auto latestStep = stepOfDirName(latestName(root));
+    auto latestStep = stepOfCheckpointDirName(latestName(root));
     if (!latestStep || *latestStep >= step)
       fail(EEXIST, "checkpoint " + dir +
                        " is already committed; refusing "
@@ -150,8 +135,9 @@ Manifest commitCheckpoint(const std::string &root, const std::string &dir,
     }
   }
   validateManifest(m, origin);
-  writeFileDurably(dir + "/" + kManifestTempName, serializeManifest(m));
-  renameDurably(dir, kManifestTempName, kManifestName);
+  std::string temporary = temporaryFileName(kManifestName);
+  writeFileDurably(dir + "/" + temporary, serializeManifest(m));
+  renameDurably(dir, temporary, kManifestName);
   publishLatest(root, baseName(dir));
   if (options.keep > 0)
     collectGarbage(root, options.keep);
@@ -162,8 +148,9 @@ void publishLatest(const std::string &root, const std::string &dirName) {
   if (!isPlainFileName(dirName))
     fail(EINVAL, "latest may only name a directory inside " + root +
                      ", not \"" + dirName + "\"");
-  writeFileDurably(root + "/" + kLatestTempName, dirName + "\n");
-  renameDurably(root, kLatestTempName, kLatestName);
+  std::string temporary = temporaryFileName(kLatestName);
+  writeFileDurably(root + "/" + temporary, dirName + "\n");
+  renameDurably(root, temporary, kLatestName);
 }
 
 std::string readLatest(const std::string &root) {
@@ -193,7 +180,7 @@ std::vector<CheckpointListing> listCheckpoints(const std::string &root) {
   std::vector<CheckpointListing> out;
   for (const fs::directory_entry &entry : it) {
     std::string name = entry.path().filename().string();
-    auto step = stepOfDirName(name);
+    auto step = stepOfCheckpointDirName(name);
     if (!step || !entry.is_directory(ec))
       continue;
     CheckpointListing item;
@@ -242,7 +229,7 @@ std::vector<std::string> collectGarbage(const std::string &root,
       removeTree(root + "/" + item.name);
       removed.push_back(item.name);
     }
-  std::string temp = root + "/" + kLatestTempName;
+  std::string temp = root + "/" + temporaryFileName(kLatestName);
   if (pathExists(temp))
     removeTree(temp);
   if (!removed.empty())

@@ -82,13 +82,6 @@ bool isPlainFileName(std::string_view name) {
   return true;
 }
 
-const TensorEntry *Manifest::findTensor(std::string_view name) const {
-  for (const TensorEntry &t : tensors)
-    if (t.name == name)
-      return &t;
-  return nullptr;
-}
-
 const RankState *Manifest::findFile(std::string_view file) const {
   for (const RankState &r : ranks)
     if (r.file == file)
@@ -545,7 +538,7 @@ void validateManifest(const Manifest &m, const std::string &origin) {
       bad(where + ".file", "\"" + r.file +
                                "\" is not a plain file name inside the "
                                "checkpoint (no paths, no leading '.')");
-    if (r.file == kManifestName || r.file == kManifestTempName)
+    if (r.file == kManifestName || r.file == temporaryFileName(kManifestName))
       bad(where + ".file", "data file may not be named " + r.file);
     if (r.fileBytes % kAlignment)
       bad(where + ".file_bytes",

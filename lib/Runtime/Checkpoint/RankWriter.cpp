@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <xxhash.h>
@@ -28,27 +27,10 @@ std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth) {
       makeBackend(EngineKind::Auto, queueDepth, note));
 }
 
-std::string checkpointDirName(uint64_t step) {
-  char name[32];
-  std::snprintf(name, sizeof(name), "step-%012llu",
-                static_cast<unsigned long long>(step));
-  return name;
-}
-
-namespace {
-
-std::string rankFileName(uint32_t rank) {
-  char name[32];
-  std::snprintf(name, sizeof(name), "rank-%05u.data", rank);
-  return name;
-}
-
-} // namespace
-
 struct RankWriter::Impl {
   Impl(IoEngine &engine, const std::string &dir, uint32_t rank, uint64_t step,
        IoOptions options, uint64_t block)
-      : engine(engine), fileName(rankFileName(rank)),
+      : engine(engine), fileName(rankDataFileName(rank)),
         path(dir + "/" + fileName), options(options), checksumBlock(block) {
     if (options.stagingBytes == 0 || options.stagingBytes % kAlignment ||
         options.stagingBuffers == 0)

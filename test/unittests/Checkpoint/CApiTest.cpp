@@ -1,8 +1,9 @@
 //===- CApiTest.cpp - The checkpoint C API --------------------------------===//
 //
-// A two-rank save through ssdckpt.h with records passed as text, an elastic
-// load, resume state, and the error convention: negative errno plus a
-// message, never an exception.
+// A two-rank save through ssdckpt.h with records passed as text, a save by
+// ranks that meet in the directory, an elastic load, resume state, the
+// removal of an uncommitted save, and the error convention: negative errno
+// plus a message, never an exception.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckpointTestUtil.h"
@@ -123,6 +124,116 @@ TEST(CApi, RanksInSeparateProcessesCommitTheirTextRecords) {
       << ssdckpt_last_error();
   auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
   EXPECT_EQ(patternLoadFailures(*engine, dir, 6, 4, 1), "");
+}
+
+TEST(CApi, RanksMeetInTheDirectoryAndCommitOnce) {
+  TempDir tmp;
+  const uint64_t shape[1] = {6};
+  const float values[6] = {1, 2, 3, 4, 5, 6};
+  std::string dirs[2];
+  int status[2] = {-1, -1};
+  std::vector<std::thread> ranks;
+  for (uint32_t rank = 0; rank < 2; ++rank)
+    ranks.emplace_back([&, rank] {
+      ssdckpt_save *save = nullptr;
+      status[rank] =
+          ssdckpt_save_begin(tmp.path().c_str(), 3, rank, 2, 10000, 1, &save);
+      if (status[rank] != 0)
+        return;
+      dirs[rank] = ssdckpt_save_dir(save);
+      const uint64_t offsets[1] = {3 * rank}, sizes[1] = {3};
+      status[rank] = ssdckpt_save_add(save, "v", SSDRT_DTYPE_F32, 1, shape,
+                                      offsets, sizes, values + 3 * rank);
+      const char rng[] = {char('a' + rank)};
+      if (status[rank] == 0)
+        status[rank] = ssdckpt_save_set_state(save, rng, 1, 40 + rank);
+      if (status[rank] == 0)
+        status[rank] = ssdckpt_save_commit(save);
+      if (status[rank] == 0 && ssdckpt_save_commit(save) != -EINVAL)
+        status[rank] = 1;
+      ssdckpt_save_close(save);
+    });
+  for (std::thread &rank : ranks)
+    rank.join();
+  EXPECT_EQ(status[0], 0);
+  EXPECT_EQ(status[1], 0);
+  EXPECT_EQ(dirs[0], tmp.path() + "/step-000000000003");
+  EXPECT_EQ(dirs[1], dirs[0]);
+  char latest[4096];
+  ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), latest, sizeof(latest)), 0);
+  EXPECT_EQ(latest, dirs[0]);
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(latest, &r), 0) << ssdckpt_last_error();
+  const uint64_t offsets[1] = {2}, sizes[1] = {2};
+  float middle[2];
+  ASSERT_EQ(ssdckpt_reader_load(r, "v", SSDRT_DTYPE_F32, 1, shape, offsets,
+                                sizes, middle),
+            0)
+      << ssdckpt_last_error();
+  EXPECT_EQ(middle[0], 3.f);
+  EXPECT_EQ(middle[1], 4.f);
+  uint64_t position = 0;
+  EXPECT_EQ(ssdckpt_reader_resume_state(r, 1, 2, nullptr, nullptr, 0, nullptr,
+                                        nullptr, &position, nullptr),
+            -ERANGE);
+  EXPECT_EQ(position, 41u);
+  ssdckpt_reader_close(r);
+}
+
+TEST(CApi, SaveFailuresAreCodesWithMessages) {
+  TempDir tmp;
+  ssdckpt_save *save = nullptr;
+  EXPECT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 1, 2, 2, 0, 0, &save),
+            -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("rank 2 of 2"));
+  EXPECT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 1, 1, 2, 20, 0, &save),
+            -ETIMEDOUT);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("rank 1 timed out after 20 ms waiting for rank 0"));
+  ASSERT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 1, 0, 2, 20, 0, &save), 0)
+      << ssdckpt_last_error();
+  EXPECT_EQ(ssdckpt_save_commit(save), -ETIMEDOUT);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("is not committed: no record from rank 1 after 20 ms"));
+  EXPECT_EQ(ssdckpt_save_add(save, "v", SSDRT_DTYPE_F32, 0, nullptr, nullptr,
+                             nullptr, "abcd"),
+            -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("already committed its part"));
+  ssdckpt_save_close(save);
+  EXPECT_EQ(ssdckpt_save_commit(nullptr), -EINVAL);
+  EXPECT_STREQ(ssdckpt_save_dir(nullptr), "");
+}
+
+TEST(CApi, AbortRemovesOnlyAnUncommittedSave) {
+  TempDir tmp;
+  auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
+  savePattern(*engine, tmp.path(), 1, 2);
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_begin(tmp.path().c_str(), 2, dir, sizeof(dir)), 0);
+  ssdckpt_writer *w = nullptr;
+  ASSERT_EQ(ssdckpt_writer_open(dir, 0, 2, &w), 0);
+  const uint64_t shape[1] = {2};
+  const int32_t values[2] = {7, 8};
+  const uint64_t offsets[1] = {0};
+  EXPECT_EQ(ssdckpt_writer_add(w, "x", SSDRT_DTYPE_I32, 1, shape, offsets,
+                               shape, values),
+            0);
+  char *record = nullptr;
+  EXPECT_EQ(ssdckpt_writer_finish(w, &record), 0);
+  ssdckpt_free(record);
+  ssdckpt_writer_close(w);
+
+  EXPECT_EQ(ssdckpt_abort(dir), 0) << ssdckpt_last_error();
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  std::string committed = tmp.path() + "/step-000000000001";
+  EXPECT_EQ(ssdckpt_abort(committed.c_str()), -EEXIST);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("is committed; abort refuses to remove it"));
+  EXPECT_EQ(patternLoadFailures(*engine, committed, 1, 3, 0), "");
+  char latest[4096];
+  ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), latest, sizeof(latest)), 0);
+  EXPECT_EQ(latest, committed);
+  EXPECT_EQ(ssdckpt_abort(nullptr), -EINVAL);
 }
 
 TEST(CApi, ErrorsAreCodesWithMessages) {

@@ -12,14 +12,20 @@
 
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
 #include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/Status.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <spawn.h>
 #include <stdexcept>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
 #include <vector>
+
+extern char **environ;
 
 namespace ssd::rt::ckpt::test {
 
@@ -106,14 +112,12 @@ inline void ownedBox(const PatternTensor &t, size_t dim, unsigned rank,
   sizes[dim] = count;
 }
 
-/// Writes rank `rank`'s share of step `step` of the pattern into `dir`
-/// (its row of every tensor's split along the split dimension plus
-/// `dimOffset`, scalars on rank 0) and returns its record.
-inline RankRecord writePatternRank(
-    IoEngine &engine, const std::string &dir, uint64_t step, unsigned rank,
-    unsigned ranks, size_t dimOffset = 0, uint64_t bulkBytes = 0,
-    uint64_t blockBytes = kDefaultChecksumBlockBytes, IoOptions io = {}) {
-  RankWriter writer(engine, dir, rank, step, io, blockBytes);
+/// Adds rank `rank`'s share of step `step` of the pattern to `writer` (its
+/// row of every tensor's split along the split dimension plus `dimOffset`,
+/// scalars on rank 0) and its rank state.
+inline void addPatternShare(RankWriter &writer, uint64_t step, unsigned rank,
+                            unsigned ranks, size_t dimOffset = 0,
+                            uint64_t bulkBytes = 0) {
   for (const PatternTensor &t : patternTensors(bulkBytes)) {
     if (t.shape.empty() && rank != 0)
       continue;
@@ -127,6 +131,16 @@ inline RankRecord writePatternRank(
   }
   writer.setRankState(std::string("rng-") + char('a' + rank % 26),
                       100 * step + rank);
+}
+
+/// Writes rank `rank`'s share of step `step` of the pattern into `dir` and
+/// returns its record.
+inline RankRecord writePatternRank(
+    IoEngine &engine, const std::string &dir, uint64_t step, unsigned rank,
+    unsigned ranks, size_t dimOffset = 0, uint64_t bulkBytes = 0,
+    uint64_t blockBytes = kDefaultChecksumBlockBytes, IoOptions io = {}) {
+  RankWriter writer(engine, dir, rank, step, io, blockBytes);
+  addPatternShare(writer, step, rank, ranks, dimOffset, bulkBytes);
   return writer.finish();
 }
 
@@ -198,6 +212,45 @@ inline std::string patternLoadFailures(IoEngine &engine, const std::string &dir,
     if (!failures[rank].empty())
       all += "rank " + std::to_string(rank) + ": " + failures[rank] + "\n";
   return all;
+}
+
+/// What an `Error` thrown by `fn` said; errnum 0 when nothing was thrown.
+struct Caught {
+  int errnum = 0;
+  std::string message;
+};
+
+template <typename Fn> Caught catchError(Fn &&fn) {
+  try {
+    fn();
+  } catch (const Error &e) {
+    return {e.errnum, e.what()};
+  }
+  return {0, "no error"};
+}
+
+#ifdef SSD_PATTERN_WRITER
+/// Starts the pattern writer (PatternWriter.cpp; the unit tests know its
+/// path) with `args` in a process of its own.
+inline pid_t spawnPatternWriter(const std::vector<std::string> &args) {
+  std::vector<char *> argv{const_cast<char *>(SSD_PATTERN_WRITER)};
+  for (const std::string &arg : args)
+    argv.push_back(const_cast<char *>(arg.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, SSD_PATTERN_WRITER, nullptr, nullptr, argv.data(),
+                  environ) != 0)
+    throw std::runtime_error("posix_spawn of the pattern writer failed");
+  return pid;
+}
+#endif
+
+/// The wait status of process `pid` once it has ended.
+inline int waitForExit(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
 }
 
 /// A fresh directory removed with its contents at scope exit.

@@ -13,10 +13,6 @@
 #include <gtest/gtest.h>
 #include <random>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-
-extern char **environ;
 
 using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
@@ -27,22 +23,7 @@ namespace {
 constexpr const char *kBulkBytes = "1048576";
 
 pid_t spawnWriter(const std::string &root, uint64_t step) {
-  std::string stepText = std::to_string(step);
-  const char *argv[] = {SSD_PATTERN_WRITER, root.c_str(), stepText.c_str(), "2",
-                        kBulkBytes,         nullptr};
-  pid_t pid = -1;
-  int err = posix_spawn(&pid, SSD_PATTERN_WRITER, nullptr, nullptr,
-                        const_cast<char **>(argv), environ);
-  if (err != 0)
-    throw std::runtime_error("posix_spawn failed");
-  return pid;
-}
-
-int waitFor(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return status;
+  return spawnPatternWriter({root, std::to_string(step), "2", kBulkBytes});
 }
 
 /// The step of the checkpoint `latest` names, after checking that every
@@ -68,7 +49,7 @@ TEST(CrashConsistency, KillDuringSaveLeavesStepKOrKPlusOne) {
   TempDir tmp;
   auto engine = makeCheckpointEngine(8);
   auto start = std::chrono::steady_clock::now();
-  ASSERT_EQ(waitFor(spawnWriter(tmp.path(), 1)), 0);
+  ASSERT_EQ(waitForExit(spawnWriter(tmp.path(), 1)), 0);
   auto fullSave = std::chrono::steady_clock::now() - start;
   ASSERT_EQ(verifiedLatestStep(*engine, tmp.path()), 1u);
 
@@ -88,7 +69,7 @@ TEST(CrashConsistency, KillDuringSaveLeavesStepKOrKPlusOne) {
     std::this_thread::sleep_for(std::chrono::microseconds(
         std::uniform_int_distribution<int64_t>(0, spread)(random)));
     ::kill(pid, SIGKILL);
-    int status = waitFor(pid);
+    int status = waitForExit(pid);
     ASSERT_TRUE(WIFSIGNALED(status) || WEXITSTATUS(status) == 0)
         << "the writer failed on its own in trial " << trial;
     (WIFSIGNALED(status) ? interrupted : completed) += 1;

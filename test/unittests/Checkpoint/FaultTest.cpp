@@ -24,20 +24,6 @@ using ::testing::HasSubstr;
 
 namespace {
 
-struct Caught {
-  int errnum = 0;
-  std::string message;
-};
-
-template <typename Fn> Caught catchError(Fn &&fn) {
-  try {
-    fn();
-  } catch (const Error &e) {
-    return {e.errnum, e.what()};
-  }
-  return {0, "no error"};
-}
-
 bool pathExistsForTest(const std::string &path) {
   return ::access(path.c_str(), F_OK) == 0;
 }

@@ -14,8 +14,16 @@
 // request, verifies each block's XXH3 before copying out of it, and reports
 // the bytes it read.
 //
+// Ranks in separate processes that share only the file system save with a
+// `RankSave` each, which meets the other ranks in the checkpoint directory
+// and commits when all of them are done:
+//
+//   RankSave save(*engine, root, step, rank, worldSize);
+//   save.writer().addChunk("w", DType::F32, shape, offsets, sizes, rows);
+//   save.commit();
+//
 // Typical use with ranks simulated as threads (ranks in other processes
-// send their `RankRecord` to rank 0 as text instead):
+// may also send their `RankRecord` to rank 0 as text instead):
 //
 //   auto engine = makeCheckpointEngine();
 //   std::string dir = beginCheckpoint(root, step);
@@ -37,6 +45,7 @@
 #include "ssd/Runtime/Checkpoint/Manifest.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <future>
@@ -67,9 +76,6 @@ struct IoOptions {
 //===----------------------------------------------------------------------===//
 // Saving
 //===----------------------------------------------------------------------===//
-
-/// "step-000000000042".
-std::string checkpointDirName(uint64_t step);
 
 /// Creates ROOT (if needed) and ROOT/step-<step>, removing an uncommitted
 /// leftover of the same step. Throws EEXIST if that step is committed.
@@ -122,6 +128,64 @@ struct CommitOptions {
 Manifest commitCheckpoint(const std::string &root, const std::string &dir,
                           std::vector<RankRecord> records,
                           const CommitOptions &options = {});
+
+//===----------------------------------------------------------------------===//
+// Saving from ranks in separate processes
+//===----------------------------------------------------------------------===//
+
+struct RankSaveOptions {
+  /// How long a rank waits for another one before it gives up (ETIMEDOUT).
+  std::chrono::milliseconds timeout = std::chrono::seconds(300);
+  /// How often a waiting rank looks again.
+  std::chrono::milliseconds pollInterval{5};
+  /// Retention after the commit, and the checksum block of the data files.
+  CommitOptions commit;
+  IoOptions io;
+};
+
+/// One rank's part of the save of one step, when every rank is a process of
+/// its own and the ranks share nothing but the checkpoint root's file
+/// system (compiled steps; the Python checkpoint API). The ranks meet in the
+/// checkpoint's directory (docs/checkpoint-format.md, "Saving from ranks in
+/// separate processes"):
+///
+/// - constructing one on rank 0 begins the directory (`beginCheckpoint`)
+///   and, when there are other ranks, marks it `begun`; on another rank it
+///   waits for that mark. Either way it then opens the rank's data file;
+/// - `writer()` adds the rank's chunks and state;
+/// - `commit()` finishes the data file and commits the rank's part. Rank 0
+///   waits for every other rank's record, checks each rank's data file
+///   against its record, removes the records and the mark, and commits the
+///   step (`commitCheckpoint`); every other rank publishes its record and
+///   waits until the step is committed. So every rank returns only once the
+///   checkpoint is committed, and none goes on as if it were when another
+///   rank failed, crashed or never came.
+///
+/// Every failure throws an `Error` naming the directory, the rank or file,
+/// and the cause: ETIMEDOUT for a rank that did not come within the
+/// timeout, ESTALE when the directory was begun again under a rank that
+/// was writing into it. Destroying a save that did not commit leaves the
+/// directory uncommitted.
+class RankSave {
+public:
+  RankSave(IoEngine &engine, const std::string &root, uint64_t step,
+           uint32_t rank, uint32_t worldSize,
+           const RankSaveOptions &options = {});
+  ~RankSave();
+  RankSave(const RankSave &) = delete;
+  RankSave &operator=(const RankSave &) = delete;
+
+  /// The checkpoint's directory, ROOT/step-<step>.
+  const std::string &directory() const;
+  /// This rank's data file; valid until `commit`.
+  RankWriter &writer();
+  /// Returns once the step is committed; see the class comment.
+  void commit();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 //===----------------------------------------------------------------------===//
 // Loading

@@ -12,6 +12,8 @@
 #ifndef SSD_RUNTIME_CHECKPOINT_MANIFEST_H
 #define SSD_RUNTIME_CHECKPOINT_MANIFEST_H
 
+#include "ssd/Runtime/Checkpoint/Layout.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -24,13 +26,12 @@ namespace ssd::rt::ckpt {
 
 /// The newest manifest version this code reads and the one it writes.
 constexpr uint32_t kFormatVersion = 1;
-constexpr const char *kManifestName = "manifest.json";
-constexpr const char *kManifestTempName = "manifest.json.tmp";
-constexpr const char *kLatestName = "latest";
 /// Data files and checksum blocks are laid out in units of this many bytes,
 /// the O_DIRECT alignment of every device we target.
 constexpr uint64_t kAlignment = 4096;
 constexpr uint64_t kDefaultChecksumBlockBytes = 1u << 20;
+/// The largest manifest (and so rank record) a reader accepts.
+constexpr uint64_t kMaxManifestBytes = 256u << 20;
 
 enum class DType : uint8_t { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool };
 
@@ -81,7 +82,6 @@ struct Manifest {
   std::vector<RankState> ranks;
   std::vector<TensorEntry> tensors;
 
-  const TensorEntry *findTensor(std::string_view name) const;
   const RankState *findFile(std::string_view file) const;
   uint64_t tensorBytes() const;
 };

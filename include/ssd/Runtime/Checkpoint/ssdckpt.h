@@ -1,18 +1,25 @@
 /*===- ssdckpt.h - C API of the checkpoint library -----------------*- C -*-===*
  *
  * Sharded, elastic, checksummed checkpoints for callers outside C++ (the
- * Python package through ctypes or its torch extension). A save: one process
+ * Python package through ctypes or its torch extension, compiled steps).
+ *
+ * A save by ranks that share only the file system: every rank calls
+ * ssdckpt_save_begin, adds its shards with ssdckpt_save_add, and calls
+ * ssdckpt_save_commit, which returns once the step is committed (the ranks
+ * meet in the checkpoint's directory; rank 0 commits). A save whose caller
+ * gathers the records itself (e.g. with torch.distributed): one process
  * calls ssdckpt_begin; every rank opens a writer on the returned directory,
  * adds its shards, and finishes, which yields its record as text; the
- * committing rank gathers all records (e.g. with torch.distributed) and calls
- * ssdckpt_commit. A load: ssdckpt_reader_open on ssdckpt_latest's answer,
- * then one ssdckpt_reader_load per box the rank owns now.
+ * committing rank gathers all records and calls ssdckpt_commit.
+ *
+ * A load: ssdckpt_reader_open on ssdckpt_latest's answer, then one
+ * ssdckpt_reader_load per box the rank owns now.
  *
  * Conventions: every function returning int returns 0 on success or a
  * negative errno, and then ssdckpt_last_error() returns this thread's message
  * naming the cause (file, offset, length, tensor, chunk). No C++ exception
  * crosses this interface. dtype codes are ssdrt.h's SSDRT_DTYPE_* (the F8
- * types are not supported in checkpoints). Writers and readers are not
+ * types are not supported in checkpoints). Saves, writers and readers are not
  * thread-safe; distinct ones may be used from distinct threads.
  *
  *===----------------------------------------------------------------------===*/
@@ -28,6 +35,7 @@
 extern "C" {
 #endif
 
+typedef struct ssdckpt_save ssdckpt_save;
 typedef struct ssdckpt_writer ssdckpt_writer;
 typedef struct ssdckpt_reader ssdckpt_reader;
 
@@ -36,6 +44,59 @@ SSDRT_API const char *ssdckpt_last_error(void);
 
 /** Frees text returned by this API (records). */
 SSDRT_API void ssdckpt_free(char *text);
+
+/**
+ * ssdckpt_save_begin - join the save of checkpoint `step` under `root` as
+ * rank `rank` of `world_size`, each rank a process of its own. Rank 0
+ * creates the directory (as ssdckpt_begin) and, with other ranks, marks it
+ * begun; any other rank waits at most `timeout_ms` milliseconds for that
+ * mark. Then opens this rank's data file. `keep` is the retention rank 0
+ * applies after the commit (0: keep all).
+ * Returns 0 and *out; -EINVAL for a rank outside world_size; on rank 0
+ * -EEXIST if that step is committed and `latest` names it or a later step;
+ * on other ranks -ETIMEDOUT when rank 0 did not begin in time; -ESTALE when
+ * rank 0 began the directory again meanwhile; another -errno on I/O errors.
+ */
+SSDRT_API int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
+                                 uint32_t world_size, uint64_t timeout_ms,
+                                 unsigned keep, ssdckpt_save **out);
+
+/**
+ * ssdckpt_save_dir - the directory of the checkpoint being saved
+ * (root/step-<12 digits>), valid until ssdckpt_save_close.
+ */
+SSDRT_API const char *ssdckpt_save_dir(const ssdckpt_save *save);
+
+/**
+ * ssdckpt_save_add - ssdckpt_writer_add into this rank's data file.
+ * Returns as ssdckpt_writer_add; -EINVAL after ssdckpt_save_commit.
+ */
+SSDRT_API int ssdckpt_save_add(ssdckpt_save *save, const char *name, int dtype,
+                               int ndim, const uint64_t *shape,
+                               const uint64_t *offsets, const uint64_t *sizes,
+                               const void *data);
+
+/** ssdckpt_save_set_state - ssdckpt_writer_set_state for this rank. */
+SSDRT_API int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
+                                     size_t rng_bytes,
+                                     uint64_t data_loader_position);
+
+/**
+ * ssdckpt_save_commit - finish this rank's data file (fsync) and commit its
+ * part of the step. Rank 0 waits for every other rank's record, checks their
+ * data files, and commits the step (as ssdckpt_commit); any other rank
+ * publishes its record and waits for that commit. Either waits at most the
+ * timeout given to ssdckpt_save_begin.
+ * Returns 0 once the step is committed; -ETIMEDOUT naming the ranks that did
+ * not come (or, on other ranks, saying rank 0 did not commit); -ESTALE when
+ * rank 0 began the directory again under this rank; -EINVAL for
+ * inconsistent records or data files; another -errno on I/O errors. The
+ * save must still be closed; a second commit returns -EINVAL.
+ */
+SSDRT_API int ssdckpt_save_commit(ssdckpt_save *save);
+
+/** Closes a save; an uncommitted one leaves its directory uncommitted. */
+SSDRT_API void ssdckpt_save_close(ssdckpt_save *save);
 
 /**
  * ssdckpt_begin - create the directory of checkpoint `step` under `root`.
