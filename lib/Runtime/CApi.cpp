@@ -154,12 +154,32 @@ int ssdrt_handle_create(ssdrt_context *ctx, int32_t dtype, int32_t ndim,
   });
 }
 
+int ssdrt_handle_on_release(ssdrt_context *ctx, ssdrt_handle h,
+                            ssdrt_release_fn fn, void *arg) {
+  return guarded([&] {
+    if (!fn)
+      fail(EINVAL, "hand-back: null function");
+    storeOf(ctx).setHandBack(h, [fn, arg] { fn(arg); });
+  });
+}
+
 int ssdrt_handle_offload(ssdrt_context *ctx, ssdrt_handle h, uint32_t flags) {
   return guarded([&] { storeOf(ctx).offload(h, flags & SSDRT_OFFLOAD_KEEP); });
 }
 
+int ssdrt_handle_offload_stream(ssdrt_context *ctx, ssdrt_handle h,
+                                uint32_t flags, void *stream) {
+  return guarded(
+      [&] { storeOf(ctx).offload(h, flags & SSDRT_OFFLOAD_KEEP, stream); });
+}
+
 int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h, void *dst) {
   return guarded([&] { storeOf(ctx).prefetch(h, dst); });
+}
+
+int ssdrt_handle_prefetch_stream(ssdrt_context *ctx, ssdrt_handle h, void *dst,
+                                 void *stream) {
+  return guarded([&] { storeOf(ctx).prefetch(h, dst, stream); });
 }
 
 int ssdrt_handles_offload(ssdrt_context *ctx, const ssdrt_handle *handles,
@@ -214,6 +234,13 @@ int ssdrt_handle_state(ssdrt_context *ctx, ssdrt_handle h, int32_t *state) {
   return guarded([&] {
     int32_t &slot = out(state, "state");
     slot = int32_t(storeOf(ctx).info(h).state);
+  });
+}
+
+int ssdrt_handle_pending(ssdrt_context *ctx, ssdrt_handle h, int32_t *pending) {
+  return guarded([&] {
+    int32_t &slot = out(pending, "pending");
+    slot = storeOf(ctx).info(h).pending ? 1 : 0;
   });
 }
 

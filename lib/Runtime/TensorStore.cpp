@@ -18,6 +18,7 @@
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace ssd::rt {
 namespace {
@@ -110,6 +111,11 @@ struct TensorStore::Region {
   /// Device transfers: recorded on the copy stream after the last copy.
   DeviceEvent event = nullptr;
   bool eventPending = false;
+  /// `event` was recorded on the caller's stream: the next transfer's copy
+  /// stream waits for it before its first copy.
+  bool afterCaller = false;
+  /// Tells the caller that lent `memory` when the runtime lets go of it.
+  HandBack handBack;
 };
 
 struct TensorStore::Object {
@@ -232,7 +238,8 @@ TensorStore::~TensorStore() {
   for (Region *r : regions) {
     if (r->eventPending)
       dev->synchronize(r->event);
-    releaseMemory(*r);
+    if (HandBack handBack = releaseMemory(*r))
+      handBack();
     if (r->event)
       dev->destroyEvent(r->event);
   }
@@ -304,7 +311,7 @@ void *TensorStore::allocateMemory(MemKind kind, uint64_t bytes) {
   return p;
 }
 
-void TensorStore::releaseMemory(Region &r) {
+HandBack TensorStore::releaseMemory(Region &r) {
   if (r.owned && r.memory) {
     if (r.kind == MemKind::Device)
       dev->release(r.memory);
@@ -313,6 +320,13 @@ void TensorStore::releaseMemory(Region &r) {
   }
   r.memory = nullptr;
   r.owned = false;
+  return std::exchange(r.handBack, {});
+}
+
+static void runHandBacks(std::vector<HandBack> &handBacks) {
+  for (HandBack &handBack : handBacks)
+    handBack();
+  handBacks.clear();
 }
 
 TensorStore::DataFile &TensorStore::openFile(size_t index) {
@@ -545,37 +559,65 @@ uint64_t TensorStore::addToBuffer(uint64_t buffer, int dtype,
   return id;
 }
 
-void TensorStore::offload(uint64_t id, bool keepMemory) {
-  offloadGroup(std::span<const uint64_t>(&id, 1), keepMemory);
+void TensorStore::setHandBack(uint64_t id, HandBack handBack) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Region &r = ownRegion(lookup(id, "hand-back"), "hand-back");
+  if (r.owned || !r.memory)
+    fail(EINVAL, "hand-back: handle " + std::to_string(id) +
+                     " holds no memory of the caller's");
+  if (r.opPending || r.state != State::Resident)
+    fail(EBUSY, "hand-back: handle " + std::to_string(id) + " is " +
+                    stateName(r.state) +
+                    (r.opPending ? " with an operation not waited for" : ""));
+  r.handBack = std::move(handBack);
 }
 
-void TensorStore::prefetch(uint64_t id, void *dst) {
+void TensorStore::offload(uint64_t id, bool keepMemory,
+                          std::optional<DeviceStream> after) {
+  offloadGroup(std::span<const uint64_t>(&id, 1), keepMemory, after);
+}
+
+void TensorStore::prefetch(uint64_t id, void *dst,
+                           std::optional<DeviceStream> after) {
   prefetchGroup(std::span<const uint64_t>(&id, 1),
-                std::span<void *const>(&dst, 1));
+                std::span<void *const>(&dst, 1), after);
 }
 
-void TensorStore::offloadGroup(std::span<const uint64_t> ids, bool keepMemory) {
+void TensorStore::offloadGroup(std::span<const uint64_t> ids, bool keepMemory,
+                               std::optional<DeviceStream> after) {
   auto batch = std::make_shared<Batch>();
+  std::vector<HandBack> handBacks;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    *batch = beginOffloads(ids, keepMemory);
+    *batch = beginOffloads(ids, keepMemory, after, handBacks);
   }
+  runHandBacks(handBacks);
   if (!batch->empty())
     enqueue([this, batch, keepMemory] { runOffloads(*batch, keepMemory); });
 }
 
 void TensorStore::prefetchGroup(std::span<const uint64_t> ids,
-                                std::span<void *const> dsts) {
+                                std::span<void *const> dsts,
+                                std::optional<DeviceStream> after) {
   if (!dsts.empty() && dsts.size() != ids.size())
     fail(EINVAL, "prefetch: " + std::to_string(ids.size()) + " handles but " +
                      std::to_string(dsts.size()) + " destinations");
   auto batch = std::make_shared<Batch>();
   {
     std::lock_guard<std::mutex> lock(mutex);
-    *batch = beginPrefetches(ids, dsts);
+    *batch = beginPrefetches(ids, dsts, after);
   }
   if (!batch->empty())
     enqueue([this, batch] { runPrefetches(*batch); });
+}
+
+void TensorStore::orderAfter(Region &r, std::optional<DeviceStream> after) {
+  if (!after || r.kind != MemKind::Device)
+    return;
+  if (!r.event)
+    r.event = dev->createEvent();
+  dev->record(r.event, *after);
+  r.afterCaller = true;
 }
 
 std::vector<TensorStore::Object *>
@@ -596,8 +638,10 @@ TensorStore::groupMembers(std::span<const uint64_t> ids, const char *what) {
   return members;
 }
 
-TensorStore::Batch TensorStore::beginOffloads(std::span<const uint64_t> ids,
-                                              bool keepMemory) {
+TensorStore::Batch
+TensorStore::beginOffloads(std::span<const uint64_t> ids, bool keepMemory,
+                           std::optional<DeviceStream> after,
+                           std::vector<HandBack> &handBacks) {
   // Every member is checked and every extent reserved (opening a new data
   // file may fail) before any state changes: a group starts whole or not.
   std::vector<Object *> members = groupMembers(ids, "offload");
@@ -605,11 +649,14 @@ TensorStore::Batch TensorStore::beginOffloads(std::span<const uint64_t> ids,
   try {
     for (Object *obj : members) {
       Region &r = *obj->region;
-      if (r.state == State::Resident && r.extent.file < 0) {
+      if (r.state != State::Resident || r.bytes == 0)
+        continue;
+      if (r.extent.file < 0) {
         r.extent = allocateExtent(r.bytes);
         r.file = files[r.extent.file].get();
         reserved.push_back(&r);
       }
+      orderAfter(r, after);
     }
   } catch (...) {
     for (Region *r : reserved) {
@@ -624,13 +671,18 @@ TensorStore::Batch TensorStore::beginOffloads(std::span<const uint64_t> ids,
     Region &r = *members[i]->region;
     startOp(r, ids[i], "offload");
     ++counters.offloads;
-    if (r.state == State::OnDisk || (r.state == State::Both && !keepMemory)) {
-      // A clean copy is on disk already: nothing to write.
-      if (r.state == State::Both)
-        releaseMemory(r);
-      r.state = State::OnDisk;
-      r.opDone = true;
-    } else if (r.state == State::Both) {
+    // A clean copy is on disk already, or there are no bytes to write.
+    bool clean = r.state != State::Resident || r.bytes == 0;
+    if (clean) {
+      if (r.state == State::Resident) {
+        r.everOffloaded = true;
+        r.state = State::Both;
+      }
+      if (r.state == State::Both && !keepMemory) {
+        if (HandBack handBack = releaseMemory(r))
+          handBacks.push_back(std::move(handBack));
+        r.state = State::OnDisk;
+      }
       r.opDone = true;
     } else {
       r.everOffloaded = true;
@@ -642,8 +694,10 @@ TensorStore::Batch TensorStore::beginOffloads(std::span<const uint64_t> ids,
   return batch;
 }
 
-TensorStore::Batch TensorStore::beginPrefetches(std::span<const uint64_t> ids,
-                                                std::span<void *const> dsts) {
+TensorStore::Batch
+TensorStore::beginPrefetches(std::span<const uint64_t> ids,
+                             std::span<void *const> dsts,
+                             std::optional<DeviceStream> after) {
   std::vector<Object *> members = groupMembers(ids, "prefetch");
   for (size_t i = 0; i < dsts.size(); ++i) {
     void *dst = dsts[i];
@@ -671,10 +725,15 @@ TensorStore::Batch TensorStore::beginPrefetches(std::span<const uint64_t> ids,
       r.memory = dst ? dst : allocateMemory(r.kind, r.bytes);
       r.owned = !dst;
       allocated.push_back(&r);
+      if (r.bytes)
+        orderAfter(r, after);
     }
   } catch (...) {
-    for (Region *r : allocated)
-      releaseMemory(*r);
+    for (Region *r : allocated) {
+      // On disk only: the caller's memory was handed back long ago.
+      (void)releaseMemory(*r);
+      r->afterCaller = false;
+    }
     throw;
   }
   Batch batch;
@@ -682,8 +741,9 @@ TensorStore::Batch TensorStore::beginPrefetches(std::span<const uint64_t> ids,
     Region &r = *members[i]->region;
     startOp(r, ids[i], "prefetch");
     ++counters.prefetches;
-    if (r.state != State::OnDisk) {
-      r.opDone = true; // Already resident: nothing to read.
+    if (r.state != State::OnDisk || r.bytes == 0) {
+      r.state = r.state == State::OnDisk ? State::Both : r.state;
+      r.opDone = true; // Already resident, or nothing to read.
       continue;
     }
     r.state = State::Reading;
@@ -728,40 +788,50 @@ void TensorStore::markDirty(uint64_t id) {
 }
 
 void TensorStore::release(uint64_t id) {
-  std::lock_guard<std::mutex> lock(mutex);
-  Region &r = ownRegion(lookup(id, "release"), "release");
-  if (r.opPending)
-    fail(EBUSY, "release: handle " + std::to_string(id) +
-                    " has an operation that was not waited for");
-  if (r.state == State::Resident)
-    fail(EINVAL, "release: handle " + std::to_string(id) +
-                     " has no copy on disk (offload it first)");
-  releaseMemory(r);
-  r.state = State::OnDisk;
+  HandBack handBack;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Region &r = ownRegion(lookup(id, "release"), "release");
+    if (r.opPending)
+      fail(EBUSY, "release: handle " + std::to_string(id) +
+                      " has an operation that was not waited for");
+    if (r.state == State::Resident)
+      fail(EINVAL, "release: handle " + std::to_string(id) +
+                       " has no copy on disk (offload it first)");
+    handBack = releaseMemory(r);
+    r.state = State::OnDisk;
+  }
+  if (handBack)
+    handBack();
 }
 
 void TensorStore::free(uint64_t id) {
-  std::lock_guard<std::mutex> lock(mutex);
-  Object &obj = lookup(id, "free");
-  if (obj.buffer) {
-    auto &members = objects.at(obj.buffer).members;
-    members.erase(std::find(members.begin(), members.end(), id));
+  HandBack handBack;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Object &obj = lookup(id, "free");
+    if (obj.buffer) {
+      auto &members = objects.at(obj.buffer).members;
+      members.erase(std::find(members.begin(), members.end(), id));
+      objects.erase(id);
+      return;
+    }
+    Region &r = *obj.region;
+    if (r.opPending && !r.opDone)
+      fail(EBUSY, "free: handle " + std::to_string(id) +
+                      " has a transfer in flight; wait for it first");
+    if (r.eventPending)
+      dev->synchronize(r.event);
+    handBack = releaseMemory(r);
+    releaseExtent(r.extent);
+    if (r.event)
+      dev->destroyEvent(r.event);
+    for (uint64_t member : obj.members)
+      objects.erase(member);
     objects.erase(id);
-    return;
   }
-  Region &r = *obj.region;
-  if (r.opPending && !r.opDone)
-    fail(EBUSY, "free: handle " + std::to_string(id) +
-                    " has a transfer in flight; wait for it first");
-  if (r.eventPending)
-    dev->synchronize(r.event);
-  releaseMemory(r);
-  releaseExtent(r.extent);
-  if (r.event)
-    dev->destroyEvent(r.event);
-  for (uint64_t member : obj.members)
-    objects.erase(member);
-  objects.erase(id);
+  if (handBack)
+    handBack();
 }
 
 HandleInfo TensorStore::info(uint64_t id) {
@@ -782,6 +852,7 @@ HandleInfo TensorStore::info(uint64_t id) {
     i.extentBytes = obj.buffer ? obj.bytes : r.extent.length;
     i.direct = r.file->direct;
   }
+  i.pending = r.opPending;
   return i;
 }
 
@@ -904,6 +975,12 @@ void TensorStore::startTransfer(Transfer &t) {
   }
 
   try {
+    if (r.afterCaller) {
+      // Recorded on the caller's stream when the transfer was started; only
+      // this job touches the flag while the region is in flight.
+      dev->streamWait(reading ? toDevice : toHost, r.event);
+      r.afterCaller = false;
+    }
     for (uint64_t pos = direct; pos < n; pos += pool->chunkBytes()) {
       uint64_t len = std::min(pool->chunkBytes(), n - pos);
       uint64_t ioLen = f.direct ? roundUp(len, kBlock) : len;
@@ -1031,6 +1108,14 @@ void TensorStore::runOffloads(Batch &batch, bool keepMemory) {
   for (auto &t : batch)
     if (!t->failure)
       t->failure = checkFile(*t->region, t->id, false);
+  // The caller hears that its memory is free before the wait returns, and
+  // not under `mutex`. Only this job touches a region while it is Writing,
+  // and setHandBack refuses regions in flight.
+  if (!keepMemory)
+    for (auto &t : batch)
+      if (!t->failure)
+        if (HandBack handBack = std::exchange(t->region->handBack, {}))
+          handBack();
   std::lock_guard<std::mutex> lock(mutex);
   for (auto &t : batch) {
     Region &r = *t->region;
@@ -1040,7 +1125,7 @@ void TensorStore::runOffloads(Batch &batch, bool keepMemory) {
     } else if (keepMemory) {
       r.state = State::Both;
     } else {
-      releaseMemory(r);
+      (void)releaseMemory(r); // handed back above
       r.state = State::OnDisk;
     }
     r.opError = std::move(t->failure);
@@ -1076,7 +1161,8 @@ void TensorStore::runPrefetches(Batch &batch) {
     Region &r = *t->region;
     if (t->failure) {
       ++counters.failures;
-      releaseMemory(r);
+      // Read into memory of a handle on disk: nothing to hand back.
+      (void)releaseMemory(r);
       r.state = State::OnDisk;
     } else {
       r.state = State::Both;

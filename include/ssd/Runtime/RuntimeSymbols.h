@@ -1,15 +1,16 @@
 //===- RuntimeSymbols.h - Names of the ssdrt C API functions ----*- C++ -*-===//
 //
-// One list of the C API's function names, shared by the runtime (which
-// checks at compile time that each names a declared function) and by the
-// lowering to runtime calls (which emits func.call @ssdrt_*), so that a typo
-// is a compile error instead of an unresolved symbol at run time.
+// One list of the C API's function names, shared by the runtime libraries
+// (which check at compile time that each names a declared function) and by
+// the lowering to runtime calls (which emits func.call @ssdrt_*), so that a
+// typo is a compile error instead of an unresolved symbol at run time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SSD_RUNTIME_RUNTIMESYMBOLS_H
 #define SSD_RUNTIME_RUNTIMESYMBOLS_H
 
-/// X(suffix) for every ssdrt_<suffix> function in ssdrt.h.
+/// X(suffix) for every ssdrt_<suffix> function in ssdrt.h that libssdrt
+/// defines.
 #define SSDRT_FOR_EACH_SYMBOL(X)                                               \
   X(last_error)                                                                \
   X(options_init)                                                              \
@@ -18,8 +19,11 @@
   X(engine_name)                                                               \
   X(device_available)                                                          \
   X(handle_create)                                                             \
+  X(handle_on_release)                                                         \
   X(handle_offload)                                                            \
+  X(handle_offload_stream)                                                     \
   X(handle_prefetch)                                                           \
+  X(handle_prefetch_stream)                                                    \
   X(handles_offload)                                                           \
   X(handles_prefetch)                                                          \
   X(handle_wait)                                                               \
@@ -29,6 +33,7 @@
   X(handle_release)                                                            \
   X(handle_free)                                                               \
   X(handle_state)                                                              \
+  X(handle_pending)                                                            \
   X(handle_data)                                                               \
   X(handle_bytes)                                                              \
   X(buffer_create)                                                             \
@@ -37,7 +42,12 @@
   X(buffer_prefetch)                                                           \
   X(buffer_wait)                                                               \
   X(buffer_free)                                                               \
-  X(stats)                                                                     \
+  X(stats)
+
+/// X(suffix) for every ssdrt_lower_* function in ssdrt.h, the lowering ABI,
+/// which libssdrt-step defines (it links libssdrt and the checkpoint
+/// library).
+#define SSDRT_FOR_EACH_LOWERING_SYMBOL(X)                                      \
   X(lower_step_begin)                                                          \
   X(lower_adopt)                                                               \
   X(lower_keep)                                                                \
@@ -58,6 +68,7 @@ namespace ssd::rt::symbols {
 #define SSDRT_SYMBOL_NAME(suffix)                                              \
   inline constexpr const char *suffix = "ssdrt_" #suffix;
 SSDRT_FOR_EACH_SYMBOL(SSDRT_SYMBOL_NAME)
+SSDRT_FOR_EACH_LOWERING_SYMBOL(SSDRT_SYMBOL_NAME)
 #undef SSDRT_SYMBOL_NAME
 } // namespace ssd::rt::symbols
 

@@ -18,6 +18,12 @@
 //   OnDisk   --prefetch--> Reading --done--> Both
 //   failures: Writing -> Resident, Reading -> OnDisk (memory kept/freed).
 //
+// A caller that lends its own memory may ask to be told, through a hand-back
+// function, when the runtime stops using it (a torch tensor is kept alive
+// until then). A device transfer may be ordered after the caller's stream:
+// its copies start only once the work queued there before the call is done.
+// A zero-byte tensor needs no extent and no I/O.
+//
 // Each offload or prefetch starts one operation that must be waited for
 // exactly once (`wait`, `waitEvent` or `waitStream`) before the next one; a
 // second wait is an error, as is any use of a freed id. A group offload or
@@ -41,6 +47,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <sys/types.h>
@@ -134,7 +141,12 @@ struct HandleInfo {
   uint64_t extentBytes = 0;
   /// Whether the data file uses O_DIRECT.
   bool direct = false;
+  /// An offload or prefetch was started and not yet waited for.
+  bool pending = false;
 };
+
+/// Called once when the runtime stops using memory a caller lent it.
+using HandBack = std::function<void()>;
 
 class TensorStore {
 public:
@@ -152,15 +164,28 @@ public:
   uint64_t addToBuffer(uint64_t buffer, int dtype,
                        std::span<const int64_t> shape);
 
-  void offload(uint64_t id, bool keepMemory);
-  void prefetch(uint64_t id, void *dst);
+  /// Calls `handBack` once the runtime no longer uses the memory the
+  /// handle or buffer was created with: when an offload without keep is
+  /// done (before its wait returns), or at `release`, `free` or destruction,
+  /// whichever comes first; never while the memory still holds the only copy
+  /// (a failed offload keeps it). It runs on a runtime thread or the
+  /// caller's, never under the store's lock. Only for caller memory, while
+  /// resident with no operation pending.
+  void setHandBack(uint64_t id, HandBack handBack);
+  /// `after`: for device memory, the stream (the caller's compute stream)
+  /// whose work queued before this call the transfer's copies wait for; a
+  /// null stream is CUDA's default stream, so no value means no ordering.
+  void offload(uint64_t id, bool keepMemory,
+               std::optional<DeviceStream> after = {});
+  void prefetch(uint64_t id, void *dst, std::optional<DeviceStream> after = {});
   /// Starts the offload of every member, or (when any member cannot start)
   /// of none. Members are handles or buffers, each at most once.
-  void offloadGroup(std::span<const uint64_t> ids, bool keepMemory);
+  void offloadGroup(std::span<const uint64_t> ids, bool keepMemory,
+                    std::optional<DeviceStream> after = {});
   /// Like `prefetch` for each member; `dsts` is empty (the runtime allocates
   /// memory) or has one destination (or null) per member.
-  void prefetchGroup(std::span<const uint64_t> ids,
-                     std::span<void *const> dsts);
+  void prefetchGroup(std::span<const uint64_t> ids, std::span<void *const> dsts,
+                     std::optional<DeviceStream> after = {});
   void wait(uint64_t id);
   /// Like `wait`, but for a device transfer returns the event to wait on
   /// instead of blocking on the copy (null when nothing is left to wait on).
@@ -217,7 +242,9 @@ private:
   Extent allocateExtent(uint64_t bytes);
   void releaseExtent(const Extent &extent);
   DataFile &openFile(size_t index);
-  void releaseMemory(Region &region);
+  /// Drops the region's memory; returns the caller's hand-back, to be run
+  /// once `mutex` is released.
+  [[nodiscard]] HandBack releaseMemory(Region &region);
   void *allocateMemory(MemKind kind, uint64_t bytes);
   void enqueue(std::function<void()> job);
   void workerLoop();
@@ -225,10 +252,17 @@ private:
   std::vector<Object *> groupMembers(std::span<const uint64_t> ids,
                                      const char *what);
   /// Under `mutex`: starts every member's operation and returns those that
-  /// need I/O; throws before changing any state.
-  Batch beginOffloads(std::span<const uint64_t> ids, bool keepMemory);
+  /// need I/O; throws before changing any state. Hand-backs of memory
+  /// released on the way are added to `handBacks`.
+  Batch beginOffloads(std::span<const uint64_t> ids, bool keepMemory,
+                      std::optional<DeviceStream> after,
+                      std::vector<HandBack> &handBacks);
   Batch beginPrefetches(std::span<const uint64_t> ids,
-                        std::span<void *const> dsts);
+                        std::span<void *const> dsts,
+                        std::optional<DeviceStream> after);
+  /// Under `mutex`: records the region's event on `after` for its copies to
+  /// wait on (device memory only).
+  void orderAfter(Region &region, std::optional<DeviceStream> after);
   void runOffloads(Batch &batch, bool keepMemory);
   void runPrefetches(Batch &batch);
   /// Submits every part of one region's transfer; `finishTransfer` waits

@@ -30,6 +30,8 @@ extern "C" {
 typedef struct ssdrt_context ssdrt_context;
 /** A tensor or buffer id; 0 is never a valid id. Ids are never reused. */
 typedef uint64_t ssdrt_handle;
+/** Told that the runtime no longer uses memory it was lent (on_release). */
+typedef void (*ssdrt_release_fn)(void *arg);
 
 /* Element types (ssdrt_handle_create, ssdrt_buffer_add). */
 enum {
@@ -163,6 +165,26 @@ SSDRT_API int ssdrt_handle_create(ssdrt_context *ctx, int32_t dtype,
                                   ssdrt_handle *out);
 
 /**
+ * ssdrt_handle_on_release - hand memory back to its owner when the runtime
+ * is done with it.
+ *
+ * H (a handle or buffer created with caller MEMORY, resident, with no
+ * operation pending) keeps that memory in use until FN(ARG) is called,
+ * exactly once: when an offload without SSDRT_OFFLOAD_KEEP is done (before
+ * its wait returns), or at ssdrt_handle_release, ssdrt_handle_free or
+ * ssdrt_context_destroy, whichever comes first. After a failed offload the
+ * memory holds the only copy and stays H's. So a caller can lend memory it
+ * must keep alive (a framework's tensor) and forget it: FN drops it. FN runs
+ * on a runtime thread or in the call that releases the memory, never under
+ * a lock of the runtime; it must not wait for operations of CTX.
+ *
+ * Returns 0, or -EINVAL when H holds memory the runtime allocated, -EBUSY
+ * when H is not resident or has an operation pending, -EBADF.
+ */
+SSDRT_API int ssdrt_handle_on_release(ssdrt_context *ctx, ssdrt_handle h,
+                                      ssdrt_release_fn fn, void *arg);
+
+/**
  * ssdrt_handle_offload - start writing H to its file extent.
  *
  * Returns at once; the transfer runs in the background. Unless FLAGS has
@@ -181,6 +203,18 @@ SSDRT_API int ssdrt_handle_offload(ssdrt_context *ctx, ssdrt_handle h,
                                    uint32_t flags);
 
 /**
+ * ssdrt_handle_offload_stream - ssdrt_handle_offload of device memory that
+ * work queued on the CUstream STREAM (the caller's compute stream; NULL is
+ * the default stream) produces: an event recorded on STREAM now is waited
+ * for by the runtime's copy stream before its first copy, so the caller need
+ * not synchronize. For host memory STREAM is ignored.
+ * Returns what ssdrt_handle_offload returns, or -EIO when the event cannot
+ * be recorded.
+ */
+SSDRT_API int ssdrt_handle_offload_stream(ssdrt_context *ctx, ssdrt_handle h,
+                                          uint32_t flags, void *stream);
+
+/**
  * ssdrt_handle_prefetch - start reading H back into memory.
  *
  * DST is the memory to read into (of H's memory kind, aligned to its
@@ -193,6 +227,18 @@ SSDRT_API int ssdrt_handle_offload(ssdrt_context *ctx, ssdrt_handle h,
  */
 SSDRT_API int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h,
                                     void *dst);
+
+/**
+ * ssdrt_handle_prefetch_stream - ssdrt_handle_prefetch into device memory
+ * that work queued on the CUstream STREAM may still use (memory a caching
+ * allocator just handed out): the runtime's copies into DST start after the
+ * work queued on STREAM before this call. Finish it with
+ * ssdrt_handle_wait_stream on the stream that reads the tensor. For host
+ * memory STREAM is ignored.
+ * Returns what ssdrt_handle_prefetch returns, or -EIO.
+ */
+SSDRT_API int ssdrt_handle_prefetch_stream(ssdrt_context *ctx, ssdrt_handle h,
+                                           void *dst, void *stream);
 
 /**
  * ssdrt_handles_offload - start the offload of COUNT handles as one transfer.
@@ -290,6 +336,15 @@ SSDRT_API int ssdrt_handle_free(ssdrt_context *ctx, ssdrt_handle h);
  */
 SSDRT_API int ssdrt_handle_state(ssdrt_context *ctx, ssdrt_handle h,
                                  int32_t *state);
+
+/**
+ * ssdrt_handle_pending - store in *PENDING 1 when an offload or prefetch of
+ * H was started and not yet waited for (a wait is due), else 0. With the
+ * state this tells which: SSDRT_STATE_READING or SSDRT_STATE_BOTH after a
+ * prefetch, any other state after an offload.
+ */
+SSDRT_API int ssdrt_handle_pending(ssdrt_context *ctx, ssdrt_handle h,
+                                   int32_t *pending);
 
 /**
  * ssdrt_handle_data - store H's memory in *DATA (NULL when on disk only).

@@ -43,6 +43,45 @@ protected:
   ssdrt_context *ctx = nullptr;
 };
 
+// Host memory lent with a hand-back, ordered after a stream that host-only
+// contexts ignore: the calls the torch extension makes for a CPU tensor.
+TEST_F(CApiTest, LentMemoryIsHandedBackOnce) {
+  const int64_t n = 70000;
+  AlignedBuf mine(n), back(n);
+  fillPattern(mine.data, n, 4);
+  ssdrt_handle h = 0;
+  ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &n, SSDRT_MEM_HOST,
+                                mine.data, &h),
+            0);
+  int handedBack = 0;
+  auto count = [](void *counter) { ++*static_cast<int *>(counter); };
+  EXPECT_EQ(ssdrt_handle_on_release(ctx, h, nullptr, nullptr), -EINVAL);
+  ASSERT_EQ(ssdrt_handle_on_release(ctx, h, count, &handedBack), 0);
+  ASSERT_EQ(ssdrt_handle_offload_stream(ctx, h, 0, nullptr), 0);
+  EXPECT_EQ(ssdrt_handle_on_release(ctx, h, count, &handedBack), -EBUSY);
+  int32_t pending = -1;
+  ASSERT_EQ(ssdrt_handle_pending(ctx, h, &pending), 0);
+  EXPECT_EQ(pending, 1);
+  ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  EXPECT_EQ(handedBack, 1);
+  ASSERT_EQ(ssdrt_handle_pending(ctx, h, &pending), 0);
+  EXPECT_EQ(pending, 0);
+  ASSERT_EQ(ssdrt_handle_prefetch_stream(ctx, h, back.data, nullptr), 0);
+  ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  EXPECT_TRUE(hasPattern(back.data, n, 4));
+  ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+  EXPECT_EQ(handedBack, 1);
+  EXPECT_EQ(ssdrt_handle_pending(ctx, h, &pending), -EBADF);
+
+  ssdrt_handle owned = 0;
+  ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &n, SSDRT_MEM_HOST,
+                                nullptr, &owned),
+            0);
+  EXPECT_EQ(ssdrt_handle_on_release(ctx, owned, count, &handedBack), -EINVAL);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("caller"), std::string::npos)
+      << ssdrt_last_error();
+}
+
 TEST_F(CApiTest, HandleLifeCycle) {
   EXPECT_STREQ(ssdrt_engine_name(ctx), "io_uring");
   EXPECT_EQ(ssdrt_device_available(ctx), 0);

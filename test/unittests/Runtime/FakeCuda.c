@@ -6,11 +6,19 @@
  * pipeline, events, stream waits, failures) run in host-only CI.
  * FAKE_CUDA_FAIL_H2D=1 / FAKE_CUDA_FAIL_D2H=1 make copies fail.
  *
+ * Streams are numbered as they are created (the default stream, NULL, is
+ * S0) and the fake logs what orders work between them: an event remembers
+ * the stream it was last recorded on, and fakeCudaLog() returns lines
+ * "wait S<waiter> S<recorded on>", "d2h S<n>" and "h2d S<n>" in call order,
+ * so tests can check that copies wait for the caller's stream and that the
+ * caller's stream waits for the copies.
+ *
  *===----------------------------------------------------------------------===*/
 #include <cuda.h>
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +29,42 @@ static struct {
 } allocations[kMaxAllocations];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int dummy;
+
+struct FakeStream {
+  int id;
+};
+struct FakeEvent {
+  int recordedOn; /* stream id, -1 before the first record */
+};
+static int streamCount;
+static char orderLog[1 << 16];
+static size_t orderLogLength;
+
+static int streamId(CUstream stream) {
+  return stream ? ((struct FakeStream *)stream)->id : 0;
+}
+
+static void logLine(const char *what, int a, int b) {
+  pthread_mutex_lock(&lock);
+  char line[64];
+  int n = b < 0 ? snprintf(line, sizeof line, "%s S%d\n", what, a)
+                : snprintf(line, sizeof line, "%s S%d S%d\n", what, a, b);
+  if (n > 0 && orderLogLength + (size_t)n < sizeof orderLog) {
+    memcpy(orderLog + orderLogLength, line, (size_t)n + 1);
+    orderLogLength += (size_t)n;
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* Test hooks, looked up with dlsym. */
+const char *fakeCudaLog(void) { return orderLog; }
+void fakeCudaLogClear(void) {
+  pthread_mutex_lock(&lock);
+  orderLogLength = 0;
+  orderLog[0] = 0;
+  pthread_mutex_unlock(&lock);
+}
+int fakeCudaStreamId(CUstream stream) { return streamId(stream); }
 
 static int isDevice(uintptr_t p) {
   int found = 0;
@@ -90,7 +134,13 @@ CUresult CUDAAPI cuMemHostRegister(void *p, size_t bytes, unsigned int flags) {
 }
 CUresult CUDAAPI cuMemHostUnregister(void *p) { return CUDA_SUCCESS; }
 CUresult CUDAAPI cuStreamCreate(CUstream *stream, unsigned int flags) {
-  *stream = (CUstream)malloc(1);
+  struct FakeStream *s = malloc(sizeof *s);
+  if (!s)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  pthread_mutex_lock(&lock);
+  s->id = ++streamCount;
+  pthread_mutex_unlock(&lock);
+  *stream = (CUstream)s;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuStreamDestroy(CUstream stream) {
@@ -100,10 +150,18 @@ CUresult CUDAAPI cuStreamDestroy(CUstream stream) {
 CUresult CUDAAPI cuStreamSynchronize(CUstream stream) { return CUDA_SUCCESS; }
 CUresult CUDAAPI cuStreamWaitEvent(CUstream stream, CUevent event,
                                    unsigned int flags) {
+  pthread_mutex_lock(&lock);
+  int recordedOn = ((struct FakeEvent *)event)->recordedOn;
+  pthread_mutex_unlock(&lock);
+  logLine("wait", streamId(stream), recordedOn);
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuEventCreate(CUevent *event, unsigned int flags) {
-  *event = (CUevent)malloc(1);
+  struct FakeEvent *e = malloc(sizeof *e);
+  if (!e)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  e->recordedOn = -1;
+  *event = (CUevent)e;
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuEventDestroy(CUevent event) {
@@ -111,6 +169,9 @@ CUresult CUDAAPI cuEventDestroy(CUevent event) {
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuEventRecord(CUevent event, CUstream stream) {
+  pthread_mutex_lock(&lock);
+  ((struct FakeEvent *)event)->recordedOn = streamId(stream);
+  pthread_mutex_unlock(&lock);
   return CUDA_SUCCESS;
 }
 CUresult CUDAAPI cuEventSynchronize(CUevent event) { return CUDA_SUCCESS; }
@@ -119,6 +180,7 @@ CUresult CUDAAPI cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src,
   const char *fail = getenv("FAKE_CUDA_FAIL_H2D");
   if ((fail && *fail == '1') || !isDevice(dst))
     return CUDA_ERROR_ILLEGAL_ADDRESS;
+  logLine("h2d", streamId(stream), -1);
   memcpy((void *)dst, src, bytes);
   return CUDA_SUCCESS;
 }
@@ -127,6 +189,7 @@ CUresult CUDAAPI cuMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t bytes,
   const char *fail = getenv("FAKE_CUDA_FAIL_D2H");
   if ((fail && *fail == '1') || !isDevice(src))
     return CUDA_ERROR_ILLEGAL_ADDRESS;
+  logLine("d2h", streamId(stream), -1);
   memcpy(dst, (const void *)src, bytes);
   return CUDA_SUCCESS;
 }

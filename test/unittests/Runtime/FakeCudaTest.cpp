@@ -3,13 +3,17 @@
 // Runs the device half of the runtime (driver loading, pinned staging,
 // device offload and prefetch through staging chunks, events, stream waits,
 // copy failures) against FakeCuda.c, so that it is tested on machines
-// without a GPU. The real GPU check is bench/gpu/runtime_check.sh.
+// without a GPU, including the calls the torch extension makes for a CUDA
+// tensor. The real GPU check is bench/gpu/runtime_check.sh.
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
 #include "ssd/Runtime/TensorStore.h"
 #include "ssd/Runtime/ssdrt.h"
+
+#include <dlfcn.h>
+#include <sstream>
 
 using namespace ssd::rt;
 using namespace ssd::rt::test;
@@ -147,6 +151,128 @@ TEST_F(FakeCudaTest, CApiReportsTheDevice) {
   ASSERT_EQ(ssdrt_handle_prefetch(ctx, h, nullptr), 0);
   ASSERT_EQ(ssdrt_handle_wait_stream(ctx, h, nullptr), 0);
   ssdrt_context_destroy(ctx);
+}
+
+/// The fake driver's log of stream waits and copies (see FakeCuda.c).
+class DriverLog {
+public:
+  DriverLog() {
+    void *lib = dlopen(SSDRT_FAKE_CUDA_PATH, RTLD_NOW | RTLD_NOLOAD);
+    EXPECT_NE(lib, nullptr) << "the fake driver is not loaded";
+    text = reinterpret_cast<const char *(*)()>(dlsym(lib, "fakeCudaLog"));
+    clearFn = reinterpret_cast<void (*)()>(dlsym(lib, "fakeCudaLogClear"));
+    idFn = reinterpret_cast<int (*)(void *)>(dlsym(lib, "fakeCudaStreamId"));
+  }
+  void clear() { clearFn(); }
+  std::string stream(DeviceStream s) { return "S" + std::to_string(idFn(s)); }
+  std::vector<std::string> lines() {
+    std::vector<std::string> out;
+    std::istringstream in(text());
+    for (std::string line; std::getline(in, line);)
+      out.push_back(line);
+    return out;
+  }
+
+private:
+  const char *(*text)() = nullptr;
+  void (*clearFn)() = nullptr;
+  int (*idFn)(void *) = nullptr;
+};
+
+/// Checks that every copy of kind COPY ("d2h", "h2d") in LINES runs on one
+/// runtime stream that first waited for CALLER; returns that stream.
+std::string copiesWaitFor(const std::vector<std::string> &lines,
+                          const std::string &copy, const std::string &caller) {
+  std::string copyStream;
+  bool waited = false;
+  for (const std::string &line : lines) {
+    std::istringstream in(line);
+    std::string what, a, b;
+    in >> what >> a >> b;
+    if (what == copy) {
+      if (copyStream.empty())
+        copyStream = a;
+      EXPECT_EQ(a, copyStream) << "copies on two streams";
+      EXPECT_TRUE(waited) << copy << " on " << a << " before it waited for "
+                          << caller;
+    } else if (what == "wait" && b == caller && copyStream.empty()) {
+      copyStream = a;
+      waited = true;
+    }
+  }
+  EXPECT_FALSE(copyStream.empty()) << "no " << copy << " copy";
+  EXPECT_NE(copyStream, caller) << "the runtime copied on the caller's stream";
+  return copyStream;
+}
+
+// What python/csrc/OffloadStore.cpp does for a CUDA tensor: lend the
+// tensor's device memory, kept alive until the runtime hands it back, with
+// the copies ordered after the caller's (current) stream; read back into
+// device memory the caller allocated on its stream, and make that stream,
+// not the host, wait for the copies.
+TEST_F(FakeCudaTest, TorchExtensionPath) {
+  ssdrt_options o;
+  ssdrt_options_init(&o);
+  o.directory = dir.path.c_str();
+  o.flags = SSDRT_OPT_NO_SYNC;
+  o.staging_bytes = 256 << 10;
+  o.chunk_bytes = 64 << 10;
+  ssdrt_context *ctx;
+  ASSERT_EQ(ssdrt_context_create(&o, &ctx), 0) << ssdrt_last_error();
+  ASSERT_EQ(ssdrt_device_available(ctx), 1);
+  Device dev(0);
+  const int64_t n = (300 << 10) + 5; // several chunks and a partial one
+  void *tensor = dev.allocate(n);
+  fillPattern(tensor, n, 7);
+  DeviceStream compute = dev.createStream();
+  DriverLog log;
+
+  for (DeviceStream caller : {DeviceStream(nullptr), compute}) {
+    SCOPED_TRACE(caller ? "a stream of the caller's" : "the default stream");
+    ssdrt_handle h;
+    ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &n, SSDRT_MEM_DEVICE,
+                                  tensor, &h),
+              0)
+        << ssdrt_last_error();
+    int handedBack = 0;
+    ASSERT_EQ(ssdrt_handle_on_release(
+                  ctx, h, [](void *count) { ++*static_cast<int *>(count); },
+                  &handedBack),
+              0);
+    log.clear();
+    ASSERT_EQ(ssdrt_handle_offload_stream(ctx, h, 0, caller), 0);
+    int32_t pending = 0, state = -1;
+    ASSERT_EQ(ssdrt_handle_pending(ctx, h, &pending), 0);
+    EXPECT_EQ(pending, 1);
+    ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+    EXPECT_EQ(handedBack, 1);
+    ASSERT_EQ(ssdrt_handle_pending(ctx, h, &pending), 0);
+    EXPECT_EQ(pending, 0);
+    copiesWaitFor(log.lines(), "d2h", log.stream(caller));
+
+    void *back = dev.allocate(n);
+    log.clear();
+    ASSERT_EQ(ssdrt_handle_prefetch_stream(ctx, h, back, caller), 0)
+        << ssdrt_last_error();
+    ASSERT_EQ(ssdrt_handle_state(ctx, h, &state), 0);
+    ASSERT_EQ(ssdrt_handle_pending(ctx, h, &pending), 0);
+    EXPECT_TRUE(state == SSDRT_STATE_READING || state == SSDRT_STATE_BOTH);
+    EXPECT_EQ(pending, 1);
+    ASSERT_EQ(ssdrt_handle_wait_stream(ctx, h, caller), 0)
+        << ssdrt_last_error();
+    std::vector<std::string> lines = log.lines();
+    std::string copyStream = copiesWaitFor(lines, "h2d", log.stream(caller));
+    // The caller's stream waits for an event recorded after the last copy.
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back(), "wait " + log.stream(caller) + " " + copyStream);
+    EXPECT_TRUE(hasPattern(back, n, 7));
+    ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+    EXPECT_EQ(handedBack, 1);
+    dev.release(back);
+  }
+  ssdrt_context_destroy(ctx);
+  dev.destroyStream(compute);
+  dev.release(tensor);
 }
 
 } // namespace

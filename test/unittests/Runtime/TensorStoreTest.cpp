@@ -341,9 +341,111 @@ TEST_F(TensorStoreTest, ZeroSizedTensor) {
   uint64_t h = store.createHandle(kF32, shape, MemKind::Host, nullptr);
   store.offload(h, false);
   store.wait(h);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
   store.prefetch(h, nullptr);
   store.wait(h);
   EXPECT_EQ(store.info(h).state, State::Both);
+  // No bytes, no extent, no data file, no I/O.
+  EXPECT_EQ(store.info(h).file, "");
+  EXPECT_EQ(dataFiles(), 0u);
+  EXPECT_EQ(store.stats().writeOps + store.stats().readOps, 0u);
+}
+
+//===----------------------------------------------------------------------===//
+// Caller memory handed back, pending operations
+//===----------------------------------------------------------------------===//
+
+TEST_F(TensorStoreTest, HandBackRunsOnceBeforeTheWriteIsWaitedFor) {
+  TensorStore store(options());
+  const int64_t n = 300000;
+  AlignedBuf mine(n), back(n);
+  fillPattern(mine.data, n, 21);
+  uint64_t h = store.createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                  MemKind::Host, mine.data);
+  std::atomic<int> handedBack{0};
+  store.setHandBack(h, [&] { ++handedBack; });
+  EXPECT_FALSE(store.info(h).pending);
+  store.offload(h, false);
+  EXPECT_TRUE(store.info(h).pending);
+  store.wait(h);
+  // The write is done and the runtime lets go of the memory: the caller
+  // heard so before the wait returned.
+  EXPECT_EQ(handedBack, 1);
+  EXPECT_FALSE(store.info(h).pending);
+  std::memset(mine.data, 0, n);
+  store.prefetch(h, back.data);
+  EXPECT_TRUE(store.info(h).pending);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(back.data, n, 21));
+  // Memory lent at a prefetch has no hand-back; the first one ran once.
+  store.markDirty(h);
+  store.offload(h, false);
+  store.wait(h);
+  store.free(h);
+  EXPECT_EQ(handedBack, 1);
+}
+
+TEST_F(TensorStoreTest, HandBackWaitsWhileTheMemoryHoldsTheOnlyCopy) {
+  FaultInjectingBackend *faults = nullptr;
+  auto store = faultyStore(faults);
+  const int64_t n = 1 << 20;
+  AlignedBuf mine(n);
+  fillPattern(mine.data, n, 22);
+  uint64_t h = store->createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                   MemKind::Host, mine.data);
+  int handedBack = 0;
+  store->setHandBack(h, [&] { ++handedBack; });
+  FaultRule r;
+  r.action = FaultRule::Action::Fail;
+  r.errnum = EIO;
+  faults->addRule(r);
+  store->offload(h, false);
+  EXPECT_EQ(errnumOf([&] { store->wait(h); }), EIO);
+  EXPECT_EQ(handedBack, 0);
+  EXPECT_EQ(store->info(h).state, State::Resident);
+  store->free(h);
+  EXPECT_EQ(handedBack, 1);
+}
+
+TEST_F(TensorStoreTest, HandBackAtReleaseAndAtDestruction) {
+  const int64_t n = 8192;
+  AlignedBuf first(n), second(n), third(n);
+  int handedBack[3] = {};
+  {
+    TensorStore store(options());
+    uint64_t kept = store.createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                       MemKind::Host, first.data);
+    uint64_t idle = store.createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                       MemKind::Host, second.data);
+    uint64_t flying = store.createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                         MemKind::Host, third.data);
+    store.setHandBack(kept, [&] { ++handedBack[0]; });
+    store.setHandBack(idle, [&] { ++handedBack[1]; });
+    store.setHandBack(flying, [&] { ++handedBack[2]; });
+    store.offload(kept, true);
+    store.wait(kept);
+    EXPECT_EQ(handedBack[0], 0); // kept: the memory is still the handle's
+    store.release(kept);
+    EXPECT_EQ(handedBack[0], 1);
+    store.offload(flying, false); // never waited for
+  }
+  EXPECT_EQ(handedBack[0], 1);
+  EXPECT_EQ(handedBack[1], 1);
+  EXPECT_EQ(handedBack[2], 1);
+}
+
+TEST_F(TensorStoreTest, HandBackOnlyForIdleCallerMemory) {
+  TensorStore store(options());
+  uint64_t owned = filled(store, 4096, 1);
+  EXPECT_EQ(errnumOf([&] { store.setHandBack(owned, [] {}); }), EINVAL);
+  AlignedBuf mine(4096);
+  const int64_t n = 4096;
+  uint64_t h = store.createHandle(kU8, std::span<const int64_t>(&n, 1),
+                                  MemKind::Host, mine.data);
+  store.offload(h, true);
+  EXPECT_EQ(errnumOf([&] { store.setHandBack(h, [] {}); }), EBUSY);
+  store.wait(h);
+  EXPECT_EQ(errnumOf([&] { store.setHandBack(h, [] {}); }), EBUSY);
 }
 
 //===----------------------------------------------------------------------===//
