@@ -1,22 +1,25 @@
-//===- OffloadStore.cpp - Tensors offloaded to SSD for torch.ops.ssdopt ---===//
+//===- OffloadStore.cpp - torch.ops.ssdopt on the ssdrt runtime -----------===//
 //
-// offload starts a host tensor's write at once; each store has a writer
-// thread that starts the writes of CUDA tensors once their copy to host is
-// done and waits for every write in order, dropping each source tensor as
-// soon as its bytes are on disk (that is the memory the offload saves). Reads
-// are started by prefetch and waited for by the caller of wait. Every tensor
-// moves as raw bytes (an ssdrt u8 handle), so every dtype works.
+// An adapter: each op hands ssdrt a tensor's memory, its device and the
+// current stream, and ssdrt does the rest (one handle state machine, its
+// transfer threads, its bounded pinned staging pool, CUDA copy streams and
+// events, the I/O). What is left here is torch's part: the bytes a view
+// covers and how it is rebuilt, the tensors the runtime reads from and into,
+// the ids that the graph passes around, and the counters.
 //
-// CUDA tensors are staged through pinned host memory with torch's
-// device-generic streams and events (no CUDA headers are needed): offload
-// copies the bytes to pinned memory on a side stream that waits for the
-// current one, and the writer waits for that copy before writing; wait copies
-// the pinned bytes back on the current stream.
+// Lifetimes. The tensor written is lent to ssdrt with a hand-back
+// (ssdrt_handle_on_release) that drops it: the runtime keeps it alive exactly
+// until its bytes are on disk. A store opens one ssdrt context per device
+// (-1: host) on its first offload there; handles share it, and it is
+// destroyed (its data files deleted) when the last handle and the last call
+// using it let go.
 //
-// Locking: a store's mutex may be held while the registry's is taken (only
-// offload does), never the other way round; no tensor is dropped while a
-// store's mutex is held (dropping a tensor whose Python object was resurrected
-// takes the GIL), and every call that may block releases the GIL first.
+// Locking: a handle's mutex serializes the ops on it and may be held while
+// the store's mutex is taken (a context closing), which may be held while
+// the registry's is taken (only offload does); never the other way round. A
+// context is never dropped under a store's or the registry's mutex. Every
+// call that may block releases the GIL first: the runtime's threads may
+// need it to drop a tensor whose Python object was resurrected.
 //
 //===----------------------------------------------------------------------===//
 #include "OffloadStore.h"
@@ -24,8 +27,7 @@
 #include "ssd/Runtime/ssdrt.h"
 
 #include <Python.h>
-#include <c10/core/Event.h>
-#include <c10/core/StreamGuard.h>
+#include <c10/core/DeviceGuard.h>
 #include <c10/core/impl/VirtualGuardImpl.h>
 
 #include <atomic>
@@ -34,14 +36,12 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <fcntl.h>
+#include <map>
 #include <mutex>
-#include <optional>
 #include <sstream>
 #include <sys/stat.h>
 #include <system_error>
-#include <thread>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -63,16 +63,56 @@ enum class Layout {
   Packed,
 };
 
-enum class Phase {
-  Queued,  // a CUDA tensor whose copy to host may still be running
-  Writing, // write in flight
-  OnDisk,  // written; source dropped
-  Failed,  // write failed; `error` says why, raised at prefetch or wait
-  Reading, // prefetch issued
-  Claimed, // a wait or discard is finishing it
+struct Store;
+
+/// Makes a CUDA device current for the scope (and nothing for the host),
+/// so that the runtime's driver calls on this thread see torch's context
+/// for it and torch's current device is restored afterwards.
+class OnDevice {
+public:
+  explicit OnDevice(int device) {
+    if (device >= 0)
+      guard.reset_device(c10::Device(c10::kCUDA, c10::DeviceIndex(device)));
+  }
+
+private:
+  c10::OptionalDeviceGuard guard;
 };
 
-struct Store;
+/// One ssdrt context of a store, for the tensors of one device.
+struct Context {
+  Context(std::shared_ptr<Store> store, int device, ssdrt_context *rt)
+      : store(std::move(store)), device(device), rt(rt) {}
+  ~Context();
+  std::shared_ptr<Store> store;
+  /// CUDA device index, or -1 for host tensors.
+  int device;
+  ssdrt_context *rt;
+};
+
+struct Store {
+  int64_t id = 0;
+  std::string directory;
+  std::atomic<bool> closed{false};
+  std::mutex mutex;
+  std::condition_variable contextClosed;
+  /// By device index, -1 for host tensors; each lives while used.
+  std::map<int, std::weak_ptr<Context>> contexts;
+  unsigned openContexts = 0;
+};
+
+Context::~Context() {
+  // Waits for the transfers in flight, then deletes the data files.
+  {
+    OnDevice on(device);
+    ssdrt_context_destroy(rt);
+  }
+  {
+    std::lock_guard<std::mutex> lock(store->mutex);
+    --store->openContexts;
+  }
+  store->contextClosed.notify_all();
+}
 
 struct Handle {
   int64_t id = 0;
@@ -84,33 +124,14 @@ struct Handle {
   /// Elements written: numel (Dense, Packed) or the span (Span).
   int64_t elements = 0;
   uint64_t bytes = 0;
-  ssdrt_handle rt = 0;
-  Phase phase = Phase::Queued;
-  /// Host memory being written; dropped once the write completed. Only the
-  /// writer thread touches it after offload returns.
-  at::Tensor source;
-  /// Recorded after the device-to-host copy into `source` (CUDA only).
-  std::optional<c10::Event> copied;
-  /// Host memory being read into (pinned for a CUDA tensor).
-  at::Tensor target;
-  std::string error;
-};
-
-struct Store {
-  int64_t id = 0;
-  std::string directory;
+  /// Serializes the ops on this handle.
   std::mutex mutex;
-  std::condition_variable changed;
-  /// Exists exactly while `live` > 0 (and the store is open).
-  ssdrt_context *ctx = nullptr;
-  /// Handles not yet waited for, discarded or retired after a failure.
-  uint64_t live = 0;
-  /// Waits running a runtime call outside the mutex; close waits for them.
-  unsigned busy = 0;
-  bool closed = false;
-  /// Handles in Queued or Writing phase, oldest first: the writer's queue.
-  std::deque<std::shared_ptr<Handle>> writes;
-  std::thread writer;
+  /// Memory the read goes into, from prefetch to wait.
+  at::Tensor target;
+  /// Declared after `target`: a context closing waits for reads into it.
+  std::shared_ptr<Context> context;
+  /// 0 once the handle is retired (waited for, discarded, store closed).
+  ssdrt_handle rt = 0;
 };
 
 struct Registry {
@@ -120,8 +141,8 @@ struct Registry {
   int64_t nextStore = 1, nextHandle = 1;
 };
 
-/// Never destroyed: writer threads may still run while static destructors
-/// do at exit (closeAllStores, registered with atexit, joins them first).
+/// Never destroyed: the runtime's threads may still drop tensors while
+/// static destructors run at exit (closeAllStores, run by atexit, waits).
 Registry &registry() {
   static Registry *r = new Registry;
   return *r;
@@ -142,8 +163,8 @@ uint64_t nowNs() {
       .count();
 }
 
-/// Releases the GIL for the scope when the calling thread holds it, so that
-/// the writer thread can drop tensors (which may take it) while we block.
+/// Releases the GIL for the scope when the calling thread holds it. Declare
+/// it first, so that everything else in the scope is dropped without it.
 class GilRelease {
 public:
   GilRelease()
@@ -168,17 +189,17 @@ std::string describe(const Handle &h) {
   return os.str();
 }
 
-[[noreturn]] void failRuntime(const std::string &what, const Handle &h,
-                              const std::string &cause) {
-  counters().failures++;
-  TORCH_CHECK(false, "ssdopt: ", what, " of ", describe(h), " failed: ", cause);
-}
-
 std::string lastRuntimeError(int rc) {
   std::string message = ssdrt_last_error();
   if (message.empty())
     message = std::strerror(-rc);
   return message;
+}
+
+[[noreturn]] void failRuntime(const std::string &what, const Handle &h,
+                              const std::string &cause) {
+  counters().failures++;
+  TORCH_CHECK(false, "ssdopt: ", what, " of ", describe(h), " failed: ", cause);
 }
 
 int64_t idOf(const at::Tensor &t, const char *op, const char *what) {
@@ -193,132 +214,104 @@ at::Tensor idTensor(int64_t id) {
   return at::scalar_tensor(id, at::TensorOptions().dtype(at::kLong));
 }
 
-std::shared_ptr<Handle> lookupHandle(int64_t id, const char *op) {
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.handles.find(id);
-  TORCH_CHECK(it != r.handles.end(), "ssdopt.", op, ": unknown handle ", id,
-              " (already waited for or discarded, its store closed, or never "
-              "offloaded)");
-  return it->second;
-}
-
-/// Caller holds s.mutex and s.live > 0.
-void ensureContext(Store &s) {
-  if (s.ctx)
-    return;
-  ssdrt_options options;
-  ssdrt_options_init(&options);
-  options.directory = s.directory.c_str();
-  // Activations are scratch data: no fdatasync, and CUDA tensors are staged
-  // by torch, so the runtime never opens a device.
-  options.flags = SSDRT_OPT_NO_SYNC | SSDRT_OPT_HOST_ONLY;
-  options.staging_bytes = 4ull << 20;
-  options.chunk_bytes = 1ull << 20;
-  int rc = ssdrt_context_create(&options, &s.ctx);
-  TORCH_CHECK(rc == 0, "ssdopt: cannot open the runtime in ", s.directory,
-              " (store ", s.id, "): ", lastRuntimeError(rc));
-}
-
-/// Caller holds s.mutex. Deletes the data files once nothing is live.
-void dropContextIfIdle(Store &s) {
-  if (s.live == 0 && s.busy == 0 && s.ctx) {
-    ssdrt_context_destroy(s.ctx);
-    s.ctx = nullptr;
-  }
-}
-
-/// Forgets H: frees its runtime handle and, when it was the store's last
-/// one, the context and its files. Caller holds no lock.
-void retire(const std::shared_ptr<Handle> &h) {
+/// The live handle ID, locked; raises for an unknown or retired one, or
+/// one whose store is closing.
+std::pair<std::shared_ptr<Handle>, std::unique_lock<std::mutex>>
+lockHandle(int64_t id, const char *op) {
+  std::shared_ptr<Handle> h;
   {
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
-    r.handles.erase(h->id);
+    auto it = r.handles.find(id);
+    if (it != r.handles.end())
+      h = it->second;
   }
-  Store &s = *h->store;
-  std::lock_guard<std::mutex> lock(s.mutex);
-  if (s.closed)
-    return; // close destroyed the context and every handle with it
-  if (h->rt) {
-    ssdrt_handle_free(s.ctx, h->rt);
-    h->rt = 0;
-  }
-  --s.live;
-  dropContextIfIdle(s);
+  std::unique_lock<std::mutex> lock;
+  if (h)
+    lock = std::unique_lock<std::mutex>(h->mutex);
+  TORCH_CHECK(h && h->rt, "ssdopt.", op, ": unknown handle ", id,
+              " (already waited for or discarded, its store closed, or never "
+              "offloaded)");
+  TORCH_CHECK(!h->store->closed, "ssdopt.", op, ": the store of handle ", id,
+              " is closed");
+  return {std::move(h), std::move(lock)};
 }
 
-/// Caller holds s.mutex. Creates H's runtime handle and starts its write.
-void startWrite(Store &s, Handle &h) {
-  int64_t shape[1] = {int64_t(h.bytes)};
-  int rc = ssdrt_handle_create(s.ctx, SSDRT_DTYPE_U8, 1, shape, SSDRT_MEM_HOST,
-                               h.source.data_ptr(), &h.rt);
-  if (rc == 0)
-    rc = ssdrt_handle_offload(s.ctx, h.rt, 0);
-  if (rc == 0) {
-    h.phase = Phase::Writing;
-    return;
-  }
-  h.error = lastRuntimeError(rc);
-  h.phase = Phase::Failed;
+/// The store's context for DEVICE, opened if it has none.
+std::shared_ptr<Context> contextFor(const std::shared_ptr<Store> &s,
+                                    int device) {
+  std::lock_guard<std::mutex> lock(s->mutex);
+  TORCH_CHECK(!s->closed, "ssdopt.offload: store ", s->id, " is closed");
+  if (std::shared_ptr<Context> open = s->contexts[device].lock())
+    return open;
+  ssdrt_options options;
+  ssdrt_options_init(&options);
+  options.directory = s->directory.c_str();
+  // Activations are scratch data: no fdatasync. A host context never opens
+  // a CUDA device. Staging is kept small because a store opens a context
+  // per step: opening costs about 1 ms per MiB (docs/python.md).
+  options.flags = SSDRT_OPT_NO_SYNC | (device < 0 ? SSDRT_OPT_HOST_ONLY : 0);
+  options.device = device < 0 ? 0 : device;
+  options.staging_bytes = 4ull << 20;
+  options.chunk_bytes = 1ull << 20;
+  ssdrt_context *rt = nullptr;
+  int rc = ssdrt_context_create(&options, &rt);
+  TORCH_CHECK(rc == 0, "ssdopt: cannot open the runtime in ", s->directory,
+              " (store ", s->id, "): ", lastRuntimeError(rc));
+  auto context = std::make_shared<Context>(s, device, rt);
+  ++s->openContexts;
+  s->contexts[device] = context;
+  return context;
 }
 
-void writerLoop(Store &s) {
-  std::unique_lock<std::mutex> lock(s.mutex);
-  for (;;) {
-    s.changed.wait(lock, [&] { return s.closed || !s.writes.empty(); });
-    if (s.writes.empty())
-      return;
-    // Start every write whose bytes reached the host, so that they overlap.
-    for (auto &h : s.writes)
-      if (h->phase == Phase::Queued && (!h->copied || h->copied->query()))
-        startWrite(s, *h);
-    std::shared_ptr<Handle> h = s.writes.front();
-    if (h->phase == Phase::Queued && h->copied) {
-      lock.unlock();
-      h->copied->synchronize();
-      lock.lock();
-      startWrite(s, *h);
+/// The device whose context H uses (-1: the host's).
+int deviceOf(const Handle &h) { return h.context->device; }
+
+/// Forgets H (whose lock the caller holds): frees its runtime handle and
+/// drops its context, which closes once nothing else uses it.
+void retire(Handle &h) {
+  std::shared_ptr<Handle> removed;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto it = r.handles.find(h.id);
+    if (it != r.handles.end() && it->second.get() == &h) {
+      removed = std::move(it->second);
+      r.handles.erase(it);
     }
-    ssdrt_context *ctx = s.ctx;
-    lock.unlock();
-    // Only this thread changes the phase of a handle in `writes`.
-    std::string error = h->error;
-    if (h->phase == Phase::Writing) {
-      int rc = ssdrt_handle_wait(ctx, h->rt);
-      if (rc != 0)
-        error = lastRuntimeError(rc);
-    }
-    h->source.reset();
-    h->copied.reset();
-    lock.lock();
-    if (error.empty()) {
-      h->phase = Phase::OnDisk;
-      counters().bytesWritten += h->bytes;
-    } else {
-      // A failed write leaves the runtime handle resident: nothing to keep.
-      if (h->rt)
-        ssdrt_handle_free(s.ctx, h->rt);
-      h->rt = 0;
-      h->error = error;
-      h->phase = Phase::Failed;
-      counters().failures++;
-    }
-    s.writes.pop_front();
-    s.changed.notify_all();
   }
+  ssdrt_handle_free(h.context->rt, h.rt);
+  h.rt = 0;
+  h.context.reset();
 }
 
-/// Blocks until H's write is no longer queued or in flight. Caller holds
-/// the store's mutex through LOCK.
-void awaitWrite(std::unique_lock<std::mutex> &lock, Handle &h) {
-  if (h.phase != Phase::Queued && h.phase != Phase::Writing)
-    return;
+/// Waits for the offload of H not yet waited for; returns "" or why it
+/// failed. Counts the write, or the failure.
+std::string awaitWrite(Handle &h) {
   uint64_t start = nowNs();
-  h.store->changed.wait(lock, [&] {
-    return h.phase != Phase::Queued && h.phase != Phase::Writing;
-  });
+  int rc = ssdrt_handle_wait(h.context->rt, h.rt);
   counters().writeStallNs += nowNs() - start;
+  if (rc != 0) {
+    counters().failures++;
+    return lastRuntimeError(rc);
+  }
+  counters().bytesWritten += h.bytes;
+  return {};
+}
+
+/// Whether H was prefetched, and whether an operation awaits its wait.
+std::pair<bool, bool> progress(const Handle &h) {
+  int32_t state = -1, pending = 0;
+  ssdrt_handle_state(h.context->rt, h.rt, &state);
+  ssdrt_handle_pending(h.context->rt, h.rt, &pending);
+  return {state == SSDRT_STATE_READING || state == SSDRT_STATE_BOTH,
+          pending != 0};
+}
+
+/// The current stream of a CUDA device (a CUstream; null is the default).
+void *currentStream(c10::Device device) {
+  c10::impl::VirtualGuardImpl guard(device.type());
+  return guard.getStream(device).native_handle();
 }
 
 Layout chooseLayout(const at::Tensor &x, int64_t &elements) {
@@ -384,9 +377,6 @@ void closeStoreObject(const std::shared_ptr<Store> &s) {
     std::lock_guard<std::mutex> lock(s->mutex);
     s->closed = true;
   }
-  s->changed.notify_all();
-  if (s->writer.joinable())
-    s->writer.join();
   std::vector<std::shared_ptr<Handle>> dropped;
   {
     Registry &r = registry();
@@ -399,18 +389,17 @@ void closeStoreObject(const std::shared_ptr<Store> &s) {
         ++it;
       }
   }
-  {
-    std::unique_lock<std::mutex> lock(s->mutex);
-    s->changed.wait(lock, [&] { return s->busy == 0; });
-    // Waits for the reads in flight, then deletes the data files.
-    if (s->ctx)
-      ssdrt_context_destroy(s->ctx);
-    s->ctx = nullptr;
-    s->live = 0;
-    for (auto &h : dropped)
-      h->rt = 0;
+  // Contexts first: they wait for the transfers in flight, reads into the
+  // handles' targets included; the targets go after.
+  std::vector<std::shared_ptr<Context>> contexts;
+  for (auto &h : dropped) {
+    std::lock_guard<std::mutex> lock(h->mutex);
+    h->rt = 0;
+    contexts.push_back(std::move(h->context));
   }
-  // `dropped` (and the memory reads went into) goes away here, unlocked.
+  contexts.clear();
+  std::unique_lock<std::mutex> lock(s->mutex);
+  s->contextClosed.wait(lock, [&] { return s->openContexts == 0; });
 }
 
 } // namespace
@@ -441,13 +430,10 @@ int64_t openStore(const std::string &directory) {
 
   auto s = std::make_shared<Store>();
   s->directory = directory;
-  {
-    Registry &r = registry();
-    std::lock_guard<std::mutex> lock(r.mutex);
-    s->id = r.nextStore++;
-    r.stores.emplace(s->id, s);
-  }
-  s->writer = std::thread([raw = s.get()] { writerLoop(*raw); });
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  s->id = r.nextStore++;
+  r.stores.emplace(s->id, s);
   return s->id;
 }
 
@@ -488,7 +474,6 @@ at::Tensor offload(const at::Tensor &input, int64_t store) {
   TORCH_CHECK(input.is_cpu() || input.is_cuda(), "ssdopt.offload: tensors on ",
               input.device(), " are not supported (CPU and CUDA are)");
   at::Tensor x = input.resolve_conj().resolve_neg();
-  std::shared_ptr<Store> s;
   auto h = std::make_shared<Handle>();
   {
     Registry &r = registry();
@@ -496,10 +481,9 @@ at::Tensor offload(const at::Tensor &input, int64_t store) {
     auto it = r.stores.find(store);
     TORCH_CHECK(it != r.stores.end(), "ssdopt.offload: store ", store,
                 " is not open");
-    s = it->second;
+    h->store = it->second;
     h->id = r.nextHandle++;
   }
-  h->store = s;
   h->sizes = x.sizes().vec();
   h->strides = x.strides().vec();
   h->dtype = x.scalar_type();
@@ -507,98 +491,83 @@ at::Tensor offload(const at::Tensor &input, int64_t store) {
   h->layout = chooseLayout(x, h->elements);
   h->bytes = uint64_t(h->elements) * x.element_size();
 
-  if (h->bytes > 0) {
-    at::Tensor flat = flatSource(x, h->layout, h->elements);
-    if (x.is_cpu()) {
-      h->source = flat;
-    } else {
-      // Copy to pinned memory on a side stream that waits for the current
-      // one; record_stream keeps the caching allocator from reusing X's
-      // memory before the copy is done, so X itself can go at once.
-      c10::impl::VirtualGuardImpl guard(x.device().type());
-      c10::Stream current = guard.getStream(x.device());
-      c10::Stream side = guard.getStreamFromGlobalPool(x.device());
-      c10::Event produced(x.device().type());
-      produced.record(current);
-      produced.block(side);
-      h->source =
-          at::empty({h->elements},
-                    at::TensorOptions().dtype(h->dtype).pinned_memory(true));
-      {
-        c10::StreamGuard onSide(side);
-        h->source.view(at::kByte).copy_(flat.view(at::kByte),
-                                        /*non_blocking=*/true);
-      }
-      flat.record_stream(side);
-      h->copied.emplace(x.device().type());
-      h->copied->record(side);
-    }
+  // No bytes, nothing to lend: the host context keeps an empty handle.
+  bool onDevice = x.is_cuda() && h->bytes > 0;
+  OnDevice on(onDevice ? x.device().index() : -1);
+  h->context = contextFor(h->store, onDevice ? x.device().index() : -1);
+  ssdrt_context *ctx = h->context->rt;
+  at::Tensor flat;
+  if (h->bytes > 0)
+    flat = flatSource(x, h->layout, h->elements);
+  int64_t shape[1] = {int64_t(h->bytes)};
+  int rc = ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, shape,
+                               onDevice ? SSDRT_MEM_DEVICE : SSDRT_MEM_HOST,
+                               h->bytes ? flat.data_ptr() : nullptr, &h->rt);
+  if (rc == 0 && h->bytes > 0) {
+    // The runtime drops its reference once the bytes are on disk: that is
+    // the memory the offload saves.
+    auto *lent = new at::Tensor(std::move(flat));
+    rc = ssdrt_handle_on_release(
+        ctx, h->rt, [](void *t) { delete static_cast<at::Tensor *>(t); }, lent);
+    if (rc != 0)
+      delete lent;
   }
-
+  if (rc == 0)
+    rc = onDevice ? ssdrt_handle_offload_stream(ctx, h->rt, 0,
+                                                currentStream(x.device()))
+                  : ssdrt_handle_offload(ctx, h->rt, 0);
+  if (rc != 0) {
+    std::string error = lastRuntimeError(rc);
+    if (h->rt)
+      ssdrt_handle_free(ctx, h->rt);
+    failRuntime("offload", *h, error);
+  }
+  bool registered = false;
   {
-    std::lock_guard<std::mutex> lock(s->mutex);
-    TORCH_CHECK(!s->closed, "ssdopt.offload: store ", store, " is closed");
-    if (h->bytes == 0) {
-      h->phase = Phase::OnDisk;
-      ++s->live;
-    } else {
-      ++s->live;
-      try {
-        ensureContext(*s);
-      } catch (...) {
-        --s->live;
-        throw;
-      }
-      // A host tensor's write starts now (its extent, and so the data file,
-      // exists when offload returns); a CUDA one once its copy is done.
-      if (!h->copied)
-        startWrite(*s, *h);
-      s->writes.push_back(h);
+    std::lock_guard<std::mutex> lock(h->store->mutex);
+    if (!h->store->closed) {
+      Registry &r = registry();
+      std::lock_guard<std::mutex> registryLock(r.mutex);
+      r.handles.emplace(h->id, h);
+      registered = true;
     }
-    Registry &r = registry();
-    std::lock_guard<std::mutex> registryLock(r.mutex);
-    r.handles.emplace(h->id, h);
   }
-  s->changed.notify_all();
+  // Closed meanwhile: the handle goes with its context (which waits for the
+  // write), unregistered.
+  TORCH_CHECK(registered, "ssdopt.offload: store ", store, " is closed");
   counters().offloads++;
   return idTensor(h->id);
 }
 
 at::Tensor prefetch(const at::Tensor &handle) {
   GilRelease nogil;
-  std::shared_ptr<Handle> h =
-      lookupHandle(idOf(handle, "prefetch", "handle"), "prefetch");
-  // Host memory to read into, allocated before taking the store's mutex.
-  at::Tensor target =
-      h->device.is_cuda()
-          ? at::empty({h->elements},
-                      at::TensorOptions().dtype(h->dtype).pinned_memory(true))
-          : alignedHostTensor(*h);
-  Store &s = *h->store;
-  std::unique_lock<std::mutex> lock(s.mutex);
-  // The writer finishes every write, also while the store is being closed.
-  awaitWrite(lock, *h);
-  TORCH_CHECK(!s.closed, "ssdopt.prefetch: the store of handle ", h->id,
-              " is closed");
-  if (h->phase == Phase::Failed) {
-    std::string error = h->error;
-    lock.unlock();
-    retire(h);
-    TORCH_CHECK(false, "ssdopt: offload of ", describe(*h), " failed: ", error);
-  }
-  TORCH_CHECK(h->phase == Phase::OnDisk, "ssdopt.prefetch: handle ", h->id,
+  auto [h, lock] = lockHandle(idOf(handle, "prefetch", "handle"), "prefetch");
+  OnDevice on(deviceOf(*h));
+  auto [prefetched, pending] = progress(*h);
+  TORCH_CHECK(!prefetched, "ssdopt.prefetch: handle ", h->id,
               " was already prefetched");
-  if (h->bytes > 0) {
-    int rc = ssdrt_handle_prefetch(s.ctx, h->rt, target.data_ptr());
-    if (rc != 0) {
-      std::string error = lastRuntimeError(rc);
-      lock.unlock();
-      retire(h);
-      failRuntime("prefetch", *h, error);
+  if (pending) {
+    std::string error = awaitWrite(*h);
+    if (!error.empty()) {
+      retire(*h);
+      TORCH_CHECK(false, "ssdopt: offload of ", describe(*h),
+                  " failed: ", error);
     }
   }
-  h->target = std::move(target);
-  h->phase = Phase::Reading;
+  bool onDevice = deviceOf(*h) >= 0;
+  at::TensorOptions options = at::TensorOptions().dtype(h->dtype);
+  h->target = onDevice ? at::empty({h->elements}, options.device(h->device))
+              : h->bytes > 0 ? alignedHostTensor(*h)
+                             : at::empty({0}, options.device(h->device));
+  void *dst = h->bytes > 0 ? h->target.data_ptr() : nullptr;
+  int rc = onDevice ? ssdrt_handle_prefetch_stream(h->context->rt, h->rt, dst,
+                                                   currentStream(h->device))
+                    : ssdrt_handle_prefetch(h->context->rt, h->rt, dst);
+  if (rc != 0) {
+    std::string error = lastRuntimeError(rc);
+    retire(*h);
+    failRuntime("prefetch", *h, error);
+  }
   return idTensor(h->id);
 }
 
@@ -606,8 +575,7 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
                 c10::IntArrayRef stride, c10::ScalarType dtype,
                 c10::Device device) {
   GilRelease nogil;
-  std::shared_ptr<Handle> h =
-      lookupHandle(idOf(ticket, "wait", "ticket"), "wait");
+  auto [h, lock] = lockHandle(idOf(ticket, "wait", "ticket"), "wait");
   bool sameDevice = device.type() == h->device.type() &&
                     (!device.has_index() || device == h->device);
   TORCH_CHECK(size.vec() == h->sizes && stride.vec() == h->strides &&
@@ -617,52 +585,42 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
               c10::IntArrayRef(h->strides), " on ", h->device,
               ", but the call expects ", c10::toString(dtype), size,
               " with strides ", stride, " on ", device);
-  Store &s = *h->store;
-  ssdrt_context *ctx;
-  {
-    std::unique_lock<std::mutex> lock(s.mutex);
+  OnDevice on(deviceOf(*h));
+  auto [prefetched, pending] = progress(*h);
+  if (!prefetched) {
     // Without a prefetch, a failed write is the better error to report.
-    awaitWrite(lock, *h);
-    TORCH_CHECK(!s.closed, "ssdopt.wait: the store of handle ", h->id,
-                " is closed");
-    if (h->phase == Phase::Failed) {
-      std::string error = h->error;
-      lock.unlock();
-      retire(h);
-      TORCH_CHECK(false, "ssdopt: offload of ", describe(*h),
-                  " failed: ", error);
+    if (pending) {
+      std::string error = awaitWrite(*h);
+      if (!error.empty()) {
+        retire(*h);
+        TORCH_CHECK(false, "ssdopt: offload of ", describe(*h),
+                    " failed: ", error);
+      }
     }
-    TORCH_CHECK(h->phase == Phase::Reading, "ssdopt.wait: no prefetch was ",
-                h->phase == Phase::Claimed ? "left to wait for" : "issued",
-                " for handle ", h->id);
-    h->phase = Phase::Claimed;
-    ctx = s.ctx;
-    ++s.busy;
+    TORCH_CHECK(false, "ssdopt.wait: no prefetch was issued for handle ",
+                h->id);
   }
-  int rc = 0;
-  if (h->bytes > 0) {
-    uint64_t start = nowNs();
-    rc = ssdrt_handle_wait(ctx, h->rt);
-    counters().stallNs += nowNs() - start;
-  }
+  TORCH_CHECK(pending,
+              "ssdopt.wait: no prefetch was left to wait for for "
+              "handle ",
+              h->id);
+  bool onDevice = deviceOf(*h) >= 0;
+  void *stream = onDevice ? currentStream(h->device) : nullptr;
+  uint64_t start = nowNs();
+  // On a device the host waits for the disk only; the current stream waits
+  // for the runtime's copies.
+  int rc = onDevice ? ssdrt_handle_wait_stream(h->context->rt, h->rt, stream)
+                    : ssdrt_handle_wait(h->context->rt, h->rt);
+  counters().stallNs += nowNs() - start;
   std::string error = rc != 0 ? lastRuntimeError(rc) : std::string();
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    --s.busy;
-  }
-  s.changed.notify_all();
-  retire(h);
+  retire(*h);
   if (rc != 0)
     failRuntime("read", *h, error);
-
   at::Tensor flat = std::move(h->target);
-  if (h->device.is_cuda()) {
-    at::Tensor onDevice = at::empty(
-        {h->elements}, at::TensorOptions().dtype(h->dtype).device(h->device));
-    if (h->bytes > 0)
-      onDevice.view(at::kByte).copy_(flat.view(at::kByte),
-                                     /*non_blocking=*/true);
-    flat = onDevice;
+  if (onDevice) {
+    // Allocated on the stream current at prefetch; read on this one.
+    c10::impl::VirtualGuardImpl impl(h->device.type());
+    flat.record_stream(impl.getStream(h->device));
   }
   counters().reloads++;
   counters().bytesRead += h->bytes;
@@ -671,33 +629,17 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
 
 void discard(const at::Tensor &handle) {
   GilRelease nogil;
-  std::shared_ptr<Handle> h =
-      lookupHandle(idOf(handle, "discard", "handle"), "discard");
-  Store &s = *h->store;
-  ssdrt_context *ctx = nullptr;
-  {
-    std::unique_lock<std::mutex> lock(s.mutex);
-    awaitWrite(lock, *h);
-    if (s.closed)
-      return;
-    TORCH_CHECK(h->phase != Phase::Claimed, "ssdopt.discard: handle ", h->id,
-                " is being waited for");
-    if (h->phase == Phase::Reading && h->bytes > 0) {
-      ctx = s.ctx;
-      ++s.busy;
-    }
-    h->phase = Phase::Claimed;
-  }
-  if (ctx) {
+  auto [h, lock] = lockHandle(idOf(handle, "discard", "handle"), "discard");
+  OnDevice on(deviceOf(*h));
+  auto [prefetched, pending] = progress(*h);
+  if (pending && !prefetched) {
+    // A failed write is dropped without raising (and counted).
+    awaitWrite(*h);
+  } else if (pending) {
     // The read's outcome no longer matters, only that it is over.
-    ssdrt_handle_wait(ctx, h->rt);
-    {
-      std::lock_guard<std::mutex> lock(s.mutex);
-      --s.busy;
-    }
-    s.changed.notify_all();
+    ssdrt_handle_wait(h->context->rt, h->rt);
   }
-  retire(h);
+  retire(*h);
 }
 
 Stats stats() {

@@ -1,12 +1,13 @@
 //===- OffloadStore.h - Tensors offloaded to SSD for torch.ops.ssdopt -----===//
 //
-// The state behind torch.ops.ssdopt.{offload,prefetch,wait,discard}. A store
-// is a directory and, while it holds any live handle, one ssdrt context whose
-// data files live there: the context is created by the first offload and
-// destroyed (its files deleted) when the last handle is waited for or
-// discarded, so nothing is left on disk between training steps. A handle is
-// one offloaded tensor, named by a process-unique id. docs/python.md
-// ("Runtime ops") states the semantics; Module.cpp registers the operators.
+// torch.ops.ssdopt.{offload,prefetch,wait,discard} as an adapter over the
+// ssdrt runtime. A store is a directory and, while it holds any live handle,
+// one ssdrt context per device (one for host tensors) whose data files live
+// there: a context is created by the first offload and destroyed (its files
+// deleted) when its last handle is waited for or discarded, so nothing is
+// left on disk between training steps. A handle is one offloaded tensor,
+// named by a process-unique id. docs/python.md ("Runtime ops") states the
+// semantics; Module.cpp registers the operators.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SSDOPT_CSRC_OFFLOADSTORE_H
