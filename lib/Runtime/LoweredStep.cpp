@@ -7,29 +7,25 @@
 // runtime's message: a compiled step cannot handle an I/O error, and going
 // on would compute with bytes that never arrived.
 //
-// Checkpoints go through the checkpoint library (ssdckpt.h), which is built
-// on this one and therefore cannot be linked into it: it is loaded with
-// dlopen on the first checkpoint, as Device.cpp loads the CUDA driver.
+// This is the library libssdrt-step, a client of two C APIs: ssdrt.h for
+// the handles, ssdckpt.h for checkpoints, whose library does the saving,
+// the meeting of the ranks and the commit. What remains here is what only
+// compiled steps have: handle frames, the step counter and the environment
+// variables, and a thread that writes shards while the step computes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
+#include "ssd/Runtime/RuntimeSymbols.h"
 #include "ssd/Runtime/ssdrt.h"
-
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -41,6 +37,14 @@
 #include <vector>
 
 namespace {
+
+// Every lowering symbol in RuntimeSymbols.h is a function declared in
+// ssdrt.h; this library defines them all (a missing one fails to link the
+// compiled steps of test/Conversion).
+#define SSDRT_CHECK_SYMBOL(suffix) static_assert(sizeof(&ssdrt_##suffix) > 0);
+SSDRT_FOR_EACH_LOWERING_SYMBOL(SSDRT_CHECK_SYMBOL)
+#undef SSDRT_CHECK_SYMBOL
+
 /// Handles owned by one activation of a lowered function (or, for the
 /// outermost level, by the caller of the lowered ABI).
 using Frame = std::unordered_set<ssdrt_handle>;
@@ -140,72 +144,6 @@ void freeHandle(LoweredStepState &s, ssdrt_handle handle) {
 // Checkpoints
 //===----------------------------------------------------------------------===//
 
-/// The checkpoint library's C API, resolved with dlsym.
-struct CheckpointApi {
-  decltype(&ssdckpt_last_error) lastError;
-  decltype(&ssdckpt_free) freeText;
-  decltype(&ssdckpt_begin) begin;
-  decltype(&ssdckpt_writer_open) writerOpen;
-  decltype(&ssdckpt_writer_add) writerAdd;
-  decltype(&ssdckpt_writer_finish) writerFinish;
-  decltype(&ssdckpt_writer_close) writerClose;
-  decltype(&ssdckpt_commit) commit;
-};
-
-/// Where to look for libssdrt-checkpoint.so: $SSDRT_CHECKPOINT_LIBRARY, next
-/// to this library (an installation), in its Checkpoint/ folder (the build
-/// tree), then the loader's search path (or an already loaded copy).
-std::vector<std::string> checkpointLibraryCandidates() {
-  const char *name = "libssdrt-checkpoint.so";
-  std::vector<std::string> candidates;
-  if (const char *path = std::getenv("SSDRT_CHECKPOINT_LIBRARY"); path && *path)
-    return {path};
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void *>(&ssdrt_lower_ckpt_begin), &info) &&
-      info.dli_fname) {
-    std::string self = info.dli_fname;
-    std::string dir = self.substr(0, self.find_last_of('/') + 1);
-    candidates.push_back(dir + name);
-    candidates.push_back(dir + "Checkpoint/" + name);
-  }
-  candidates.push_back(name);
-  return candidates;
-}
-
-const CheckpointApi &checkpointApi() {
-  static CheckpointApi api = [] {
-    std::string tried;
-    void *library = nullptr;
-    for (const std::string &candidate : checkpointLibraryCandidates()) {
-      library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (library)
-        break;
-      tried += std::string("\n  ") + dlerror();
-    }
-    if (!library)
-      abortWith("the step writes a checkpoint, but the checkpoint library "
-                "could not be loaded (set SSDRT_CHECKPOINT_LIBRARY):" +
-                tried);
-    auto resolve = [&](auto &slot, const char *symbol) {
-      void *address = dlsym(library, symbol);
-      if (!address)
-        abortWith(std::string("the checkpoint library lacks ") + symbol);
-      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(address);
-    };
-    CheckpointApi loaded;
-    resolve(loaded.lastError, "ssdckpt_last_error");
-    resolve(loaded.freeText, "ssdckpt_free");
-    resolve(loaded.begin, "ssdckpt_begin");
-    resolve(loaded.writerOpen, "ssdckpt_writer_open");
-    resolve(loaded.writerAdd, "ssdckpt_writer_add");
-    resolve(loaded.writerFinish, "ssdckpt_writer_finish");
-    resolve(loaded.writerClose, "ssdckpt_writer_close");
-    resolve(loaded.commit, "ssdckpt_commit");
-    return loaded;
-  }();
-  return api;
-}
-
 /// An unsigned integer from the environment, or `fallback` when unset.
 uint64_t environmentNumber(const char *name, uint64_t fallback) {
   const char *text = std::getenv(name);
@@ -220,70 +158,18 @@ uint64_t environmentNumber(const char *name, uint64_t fallback) {
   return value;
 }
 
-std::string rankFileName(uint32_t rank, const char *suffix) {
-  char name[64];
-  std::snprintf(name, sizeof name, "rank-%05u.%s", rank, suffix);
-  return name;
-}
-
-std::string errnoText(int error) {
-  return std::string(std::strerror(error)) + " (errno " +
-         std::to_string(error) + ")";
-}
-
-/// Writes `text` to `dir/name` durably and atomically (temporary name,
-/// fsync, rename, fsync of the directory), so that a reader that sees the
-/// name sees all of it.
-void publishFile(int dirFd, const std::string &dir, const std::string &name,
-                 const std::string &text) {
-  std::string temporary = name + ".tmp";
-  auto failOn = [&](const std::string &file, const char *what) {
-    abortWith(std::string(what) + " of " + dir + "/" + file +
-              " failed: " + errnoText(errno));
-  };
-  int fd = openat(dirFd, temporary.c_str(),
-                  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    failOn(temporary, "creation");
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      if (n == 0)
-        errno = EIO;
-      failOn(temporary, "write");
-    }
-    done += size_t(n);
-  }
-  if (fsync(fd) != 0)
-    failOn(temporary, "fsync");
-  close(fd);
-  if (renameat(dirFd, temporary.c_str(), dirFd, name.c_str()) != 0)
-    failOn(name, "rename");
-  if (fsync(dirFd) != 0)
-    failOn(".", "fsync");
-}
-
-std::string readWholeFile(const std::string &path) {
-  std::string text;
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    abortWith("opening " + path + " failed: " + errnoText(errno));
-  char buffer[65536];
-  for (;;) {
-    ssize_t n = read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      abortWith("reading " + path + " failed: " + errnoText(errno));
-    if (n == 0)
-      break;
-    text.append(buffer, size_t(n));
-  }
-  close(fd);
-  return text;
+/// Aborts with the checkpoint library's message for `status`, and what a
+/// user of this ABI can do about it.
+[[noreturn]] void failCheckpoint(int status) {
+  std::string message = ssdckpt_last_error();
+  if (message.empty())
+    message = std::strerror(-status);
+  if (status == -EEXIST)
+    message += " (a resumed run sets SSDRT_CHECKPOINT_STEP to the steps "
+               "taken before it)";
+  if (status == -ETIMEDOUT)
+    message += " (SSDRT_CHECKPOINT_TIMEOUT)";
+  abortWith(message);
 }
 
 /// One ssd.save_shard: what to write, and its outcome.
@@ -297,17 +183,15 @@ struct Shard {
   std::string error;
 };
 
-/// The checkpoint this process is writing. Shards are written in order by
-/// one thread of its own, so that the step goes on computing while they are
-/// checksummed and written; the writer is used by that thread only between
-/// its start and its join, which order its use after the open and before
-/// the finish on the step's thread.
+/// The checkpoint this process is writing: this rank's part of the save
+/// (the checkpoint library meets the other ranks and commits). Shards are
+/// written in order by one thread of its own, so that the step goes on
+/// computing while they are checksummed and written; the save is used by
+/// that thread only between its start and its join, which order its use
+/// after the begin and before the commit on the step's thread.
 struct OpenCheckpoint {
   uint64_t step = 0;
-  uint32_t rank = 0, worldSize = 1;
-  std::string root, dir;
-  int dirFd = -1;
-  ssdckpt_writer *writer = nullptr;
+  ssdckpt_save *save = nullptr;
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<Shard *> queue;
@@ -315,8 +199,14 @@ struct OpenCheckpoint {
   bool closing = false;
   std::thread worker;
 
+  ~OpenCheckpoint() { ssdckpt_save_close(save); }
+
+  std::string notCommitted() const {
+    return std::string("checkpoint ") + ssdckpt_save_dir(save) +
+           " is not committed: ";
+  }
+
   void run() {
-    const CheckpointApi &api = checkpointApi();
     std::unique_lock<std::mutex> lock(mutex);
     for (;;) {
       changed.wait(lock, [&] { return closing || !queue.empty(); });
@@ -325,13 +215,13 @@ struct OpenCheckpoint {
       Shard *shard = queue.front();
       queue.pop_front();
       lock.unlock();
-      int status = api.writerAdd(writer, shard->key.c_str(), shard->dtype,
-                                 int(shard->shape.size()), shard->shape.data(),
-                                 shard->offsets.data(), shard->sizes.data(),
-                                 shard->data);
-      std::string error = status ? api.lastError() : "";
+      int status = ssdckpt_save_add(save, shard->key.c_str(), shard->dtype,
+                                    int(shard->shape.size()),
+                                    shard->shape.data(), shard->offsets.data(),
+                                    shard->sizes.data(), shard->data);
+      std::string error = status ? ssdckpt_last_error() : "";
       if (status && error.empty())
-        error = errnoText(-status);
+        error = std::strerror(-status);
       lock.lock();
       shard->error = std::move(error);
       shard->done = true;
@@ -353,124 +243,6 @@ struct CheckpointState {
 CheckpointState &checkpoints() {
   static CheckpointState instance;
   return instance;
-}
-
-/// How long one rank waits for another: $SSDRT_CHECKPOINT_TIMEOUT seconds,
-/// 300 by default.
-uint64_t timeoutSeconds() {
-  return environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300);
-}
-
-/// Polls until `ready` holds, for at most timeoutSeconds(); returns whether
-/// it did.
-template <typename Predicate> bool waitUntil(Predicate ready) {
-  auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds());
-  while (!ready()) {
-    if (std::chrono::steady_clock::now() >= deadline)
-      return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
-bool fileExists(int dirFd, const std::string &name) {
-  struct stat info;
-  return fstatat(dirFd, name.c_str(), &info, 0) == 0;
-}
-
-/// Opens the directory `dir` for *at calls, or aborts.
-int openDirectory(const std::string &dir) {
-  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0)
-    abortWith("opening the checkpoint directory " + dir +
-              " failed: " + errnoText(errno));
-  return fd;
-}
-
-const char *kBegunMarker = "begun";
-
-/// Rank 0 creates the checkpoint's directory (removing an uncommitted
-/// leftover of the same step) and then marks it begun; the other ranks wait
-/// for the mark before they write into it.
-void openDirectoryOf(OpenCheckpoint &ck) {
-  const CheckpointApi &api = checkpointApi();
-  char dir[4096];
-  std::snprintf(dir, sizeof dir, "%s/step-%012llu", ck.root.c_str(),
-                static_cast<unsigned long long>(ck.step));
-  ck.dir = dir;
-  if (ck.rank == 0) {
-    if (int status = api.begin(ck.root.c_str(), ck.step, dir, sizeof dir))
-      abortWith(
-          std::string("beginning checkpoint step ") + std::to_string(ck.step) +
-          " in " + ck.root + " failed: " + api.lastError() +
-          (status == -EEXIST ? " (a resumed run sets SSDRT_CHECKPOINT_STEP "
-                               "to the steps taken before it)"
-                             : ""));
-    ck.dir = dir;
-    ck.dirFd = openDirectory(ck.dir);
-    if (ck.worldSize > 1)
-      publishFile(ck.dirFd, ck.dir, kBegunMarker, "0\n");
-  } else {
-    std::string marker = ck.dir + "/" + kBegunMarker;
-    struct stat info;
-    if (!waitUntil([&] { return stat(marker.c_str(), &info) == 0; }))
-      abortWith("rank " + std::to_string(ck.rank) + " timed out after " +
-                std::to_string(timeoutSeconds()) + " s waiting for rank 0 " +
-                "to begin checkpoint " + ck.dir + " (no " + marker + ")");
-    ck.dirFd = openDirectory(ck.dir);
-  }
-  if (api.writerOpen(ck.dir.c_str(), ck.rank, ck.step, &ck.writer) != 0)
-    abortWith(std::string("opening the data file of rank ") +
-              std::to_string(ck.rank) + " in " + ck.dir +
-              " failed: " + api.lastError());
-  // The data file must be in the directory this rank holds open, where its
-  // record will go: a directory replaced in between (rank 0 removing a
-  // leftover) would separate them.
-  if (!fileExists(ck.dirFd, rankFileName(ck.rank, "data")))
-    abortWith(ck.dir + " was replaced while rank " + std::to_string(ck.rank) +
-              " opened its data file in it");
-}
-
-/// Rank 0 waits for every other rank's record, then commits all of them.
-void commitAsRankZero(OpenCheckpoint &ck, std::string ownRecord) {
-  const CheckpointApi &api = checkpointApi();
-  std::vector<std::string> records(ck.worldSize);
-  records[0] = std::move(ownRecord);
-  auto missingRanks = [&] {
-    std::vector<uint32_t> missing;
-    for (uint32_t rank = 1; rank < ck.worldSize; ++rank)
-      if (!fileExists(ck.dirFd, rankFileName(rank, "record")))
-        missing.push_back(rank);
-    return missing;
-  };
-  if (!waitUntil([&] { return missingRanks().empty(); })) {
-    std::string names;
-    for (uint32_t rank : missingRanks())
-      names += (names.empty() ? "" : ", ") + std::to_string(rank);
-    abortWith("checkpoint " + ck.dir + " is not committed: no record from " +
-              (missingRanks().size() > 1 ? "ranks " : "rank ") + names +
-              " after " + std::to_string(timeoutSeconds()) +
-              " s (SSDRT_CHECKPOINT_TIMEOUT)");
-  }
-  for (uint32_t rank = 1; rank < ck.worldSize; ++rank) {
-    std::string name = rankFileName(rank, "record");
-    records[rank] = readWholeFile(ck.dir + "/" + name);
-    if (!fileExists(ck.dirFd, rankFileName(rank, "data")))
-      abortWith("checkpoint " + ck.dir + " is not committed: rank " +
-                std::to_string(rank) + " published a record but its data " +
-                "file " + rankFileName(rank, "data") + " is missing");
-    unlinkat(ck.dirFd, name.c_str(), 0);
-  }
-  unlinkat(ck.dirFd, kBegunMarker, 0);
-  std::vector<const char *> texts;
-  for (const std::string &record : records)
-    texts.push_back(record.c_str());
-  unsigned keep = unsigned(environmentNumber("SSDRT_CHECKPOINT_KEEP", 0));
-  if (api.commit(ck.root.c_str(), ck.dir.c_str(), texts.data(), ck.worldSize,
-                 keep) != 0)
-    abortWith("committing checkpoint " + ck.dir +
-              " failed: " + api.lastError());
 }
 } // namespace
 
@@ -651,10 +423,14 @@ SSDRT_API int64_t ssdrt_lower_ckpt_begin(int64_t rank, int64_t world_size,
               "), but SSDRT_CHECKPOINT_DIR, the checkpoint root, is not set");
   auto ck = std::make_unique<OpenCheckpoint>();
   ck->step = step;
-  ck->rank = uint32_t(rank);
-  ck->worldSize = uint32_t(world_size);
-  ck->root = root;
-  openDirectoryOf(*ck);
+  // How long one rank waits for another, and how many checkpoints to keep.
+  uint64_t timeoutSeconds = environmentNumber("SSDRT_CHECKPOINT_TIMEOUT", 300);
+  auto keep = unsigned(environmentNumber("SSDRT_CHECKPOINT_KEEP", 0));
+  uint64_t timeoutMs = std::min(timeoutSeconds, UINT64_MAX / 1000) * 1000;
+  if (int status =
+          ssdckpt_save_begin(root, step, uint32_t(rank), uint32_t(world_size),
+                             timeoutMs, keep, &ck->save))
+    failCheckpoint(status);
   ck->worker = std::thread([raw = ck.get()] { raw->run(); });
   c.open = std::move(ck);
   c.openId = c.nextId++;
@@ -711,8 +487,8 @@ SSDRT_API void ssdrt_lower_ckpt_wait(int64_t shard_id, int64_t address) {
   ck.changed.wait(queued, [&] { return shard.done; });
   shard.waited = true;
   if (!shard.error.empty())
-    abortWith("checkpoint " + ck.dir + " is not committed: saving \"" +
-              shard.key + "\" failed: " + shard.error);
+    abortWith(ck.notCommitted() + "saving \"" + shard.key +
+              "\" failed: " + shard.error);
 }
 
 SSDRT_API void ssdrt_lower_ckpt_commit(int64_t checkpoint) {
@@ -733,30 +509,10 @@ SSDRT_API void ssdrt_lower_ckpt_commit(int64_t checkpoint) {
   ck->worker.join();
   for (auto &[id, shard] : ck->shards)
     if (!shard->error.empty())
-      abortWith("checkpoint " + ck->dir + " is not committed: saving \"" +
-                shard->key + "\" failed: " + shard->error);
-  const CheckpointApi &api = checkpointApi();
-  char *record = nullptr;
-  if (api.writerFinish(ck->writer, &record) != 0)
-    abortWith("checkpoint " + ck->dir + " is not committed: finishing rank " +
-              std::to_string(ck->rank) +
-              "'s data file failed: " + api.lastError());
-  std::string text = record;
-  api.freeText(record);
-  api.writerClose(ck->writer);
-  if (ck->rank == 0) {
-    commitAsRankZero(*ck, std::move(text));
-  } else {
-    publishFile(ck->dirFd, ck->dir, rankFileName(ck->rank, "record"), text);
-    // Every rank returns only once the checkpoint is committed, so that no
-    // rank goes on as if it were when rank 0 failed or never came.
-    if (!waitUntil([&] { return fileExists(ck->dirFd, "manifest.json"); }))
-      abortWith("rank " + std::to_string(ck->rank) +
-                " published its record, but rank 0 did not commit " + ck->dir +
-                " within " + std::to_string(timeoutSeconds()) +
-                " s (SSDRT_CHECKPOINT_TIMEOUT)");
-  }
-  close(ck->dirFd);
+      abortWith(ck->notCommitted() + "saving \"" + shard->key +
+                "\" failed: " + shard->error);
+  if (int status = ssdckpt_save_commit(ck->save))
+    failCheckpoint(status);
 }
 
 } // extern "C"
