@@ -397,7 +397,8 @@ SSDRT_API int ssdrt_buffer_free(ssdrt_context *ctx, ssdrt_handle b);
 SSDRT_API int ssdrt_stats(ssdrt_context *ctx, ssdrt_stats_t *out);
 
 /*
- * The lowering ABI: what a step compiled by ssd-lower-to-runtime calls. All
+ * The lowering ABI: what a step compiled by ssd-lower-to-runtime calls,
+ * defined by the library libssdrt-step (on top of libssdrt). All
  * arguments are plain integers (a tensor's buffer address and byte count, a
  * handle id), so compiled code needs no descriptors. The functions share one
  * host-only context per process, opened on first use in $SSDRT_SCRATCH_DIR
@@ -488,8 +489,7 @@ SSDRT_API void ssdrt_lower_step_end(void);
 /*
  * Checkpoints (the lowering of ssd.checkpoint_begin, ssd.save_shard and
  * ssd.checkpoint_commit), written with the checkpoint library (ssdckpt.h,
- * loaded on first use from $SSDRT_CHECKPOINT_LIBRARY, else next to libssdrt
- * or in its Checkpoint/ folder) under the root $SSDRT_CHECKPOINT_DIR.
+ * which libssdrt-step links) under the root $SSDRT_CHECKPOINT_DIR.
  * Steps are counted from $SSDRT_CHECKPOINT_STEP (0 when unset: the steps
  * taken before this process's first), one per ssdrt_lower_ckpt_begin.
  * With several ranks (one process each), rank 0 creates the directory, every
