@@ -36,9 +36,10 @@ def stats() -> dict:
     """Process-wide counters, summed over every store.
 
     ``bytes_written``/``bytes_read``: bytes of tensors whose write completed
-    and of tensors read back; ``offloads``/``reloads``: offload calls and
-    wait calls that returned a tensor; ``failures``: transfers that failed
-    (each raised); ``stall_seconds``: time spent blocked in wait;
+    (counted when prefetch, wait or discard sees it) and of tensors read
+    back; ``offloads``/``reloads``: offload calls and wait calls that
+    returned a tensor; ``failures``: transfers that failed (each raised, or
+    dropped by discard); ``stall_seconds``: time spent blocked in wait;
     ``write_stall_seconds``: time prefetch or discard waited for a write
     still in flight; ``live_handles`` and ``open_stores``: current values.
     """
