@@ -13,6 +13,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 
@@ -98,6 +99,194 @@ static LogicalResult verifyView(KernelOp op, int64_t operandIndex) {
     return op.emitOpError() << "'view_of' operand #" << operandIndex
                             << " must be a ranked tensor, got " << viewed;
   return success();
+}
+
+/// Base names of the ATen operators whose functional overloads compute their
+/// results from their operands alone: deterministic, no hidden state, no
+/// writes to operands. Random operators (dropout, bernoulli, rand*, fused
+/// attention with dropout) and collectives are absent on purpose.
+static constexpr llvm::StringLiteral kPureAtenOperators[] = {
+    "_adaptive_avg_pool2d",
+    "_adaptive_avg_pool2d_backward",
+    "_fused_adam",
+    "_fused_adamw",
+    "_fused_sgd",
+    "_log_softmax",
+    "_log_softmax_backward_data",
+    "_native_batch_norm_legit_functional",
+    "_native_batch_norm_legit_no_training",
+    "_reshape_alias",
+    "_safe_softmax",
+    "_softmax",
+    "_softmax_backward_data",
+    "_to_copy",
+    "_unsafe_view",
+    "abs",
+    "add",
+    "addcdiv",
+    "addcmul",
+    "addmm",
+    "alias",
+    "amax",
+    "amin",
+    "any",
+    "arange",
+    "argmax",
+    "argmin",
+    "as_strided",
+    "avg_pool2d",
+    "avg_pool2d_backward",
+    "baddbmm",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bmm",
+    "cat",
+    "clamp",
+    "clamp_max",
+    "clamp_min",
+    "clone",
+    "constant_pad_nd",
+    "convolution",
+    "convolution_backward",
+    "copy",
+    "cos",
+    "cumsum",
+    "detach",
+    "div",
+    "embedding",
+    "embedding_dense_backward",
+    "eq",
+    "erf",
+    "exp",
+    "expand",
+    "expand_copy",
+    "fill",
+    "full",
+    "full_like",
+    "gather",
+    "ge",
+    "gelu",
+    "gelu_backward",
+    "gt",
+    "hardsigmoid",
+    "hardsigmoid_backward",
+    "hardswish",
+    "hardswish_backward",
+    "hardtanh",
+    "hardtanh_backward",
+    "index",
+    "index_select",
+    "le",
+    "lerp",
+    "linalg_vector_norm",
+    "log",
+    "logical_and",
+    "logical_not",
+    "lt",
+    "masked_fill",
+    "max",
+    "max_pool2d_with_indices",
+    "max_pool2d_with_indices_backward",
+    "maximum",
+    "mean",
+    "min",
+    "minimum",
+    "mm",
+    "mse_loss",
+    "mse_loss_backward",
+    "mul",
+    "native_batch_norm_backward",
+    "native_dropout_backward",
+    "native_group_norm",
+    "native_group_norm_backward",
+    "native_layer_norm",
+    "native_layer_norm_backward",
+    "ne",
+    "neg",
+    "new_ones",
+    "new_zeros",
+    "nll_loss_backward",
+    "nll_loss_forward",
+    "ones",
+    "ones_like",
+    "permute",
+    "permute_copy",
+    "pow",
+    "reciprocal",
+    "relu",
+    "repeat",
+    "reshape",
+    "rsqrt",
+    "rsub",
+    "scalar_tensor",
+    "select",
+    "select_backward",
+    "sigmoid",
+    "sigmoid_backward",
+    "silu",
+    "silu_backward",
+    "sin",
+    "slice",
+    "slice_backward",
+    "split",
+    "split_with_sizes",
+    "sqrt",
+    "squeeze",
+    "stack",
+    "sub",
+    "sum",
+    "t",
+    "tanh",
+    "tanh_backward",
+    "threshold_backward",
+    "transpose",
+    "tril",
+    "triu",
+    "unbind",
+    "unsqueeze",
+    "var_mean",
+    "view",
+    "where",
+    "zeros",
+    "zeros_like",
+};
+
+/// Whether `name` ("aten.<operator>[.<overload>]") is a functional overload
+/// of a pure ATen operator: in-place (`add_`) and `out=` overloads write
+/// memory the kernel does not return.
+static bool isPureAtenKernel(StringRef name) {
+  static const llvm::StringSet<> pure = [] {
+    llvm::StringSet<> set;
+    for (StringRef op : kPureAtenOperators)
+      set.insert(op);
+    return set;
+  }();
+  if (!name.consume_front("aten."))
+    return false;
+  auto [op, overload] = name.split('.');
+  if (op.ends_with("_") || overload == "out" || overload.ends_with("_out"))
+    return false;
+  return pure.contains(op);
+}
+
+bool KernelOp::isSideEffectFree() {
+  return getPure() || isPureAtenKernel(getName());
+}
+
+void KernelOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (isSideEffectFree())
+    return;
+  // Unknown state: what an unregistered op would be assumed to touch.
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+Speculation::Speculatability KernelOp::getSpeculatability() {
+  return isSideEffectFree() ? Speculation::Speculatable
+                            : Speculation::NotSpeculatable;
 }
 
 LogicalResult KernelOp::verify() {

@@ -17,6 +17,29 @@
 
 #include "ssd/Dialect/SSD/IR/SSDOpsDialect.h.inc"
 
+namespace mlir::ssd {
+
+/// Device memory that holds tensors: freed by `ssd.release`, allocated and
+/// filled by `ssd.prefetch`/`ssd.wait`, read by offloads and shard saves.
+struct DeviceMemoryResource
+    : public SideEffects::Resource::Base<DeviceMemoryResource> {
+  StringRef getName() final { return "ssd.device_memory"; }
+};
+
+/// The SSD tensor store's extents, written by offloads, read by prefetches.
+struct TensorStoreResource
+    : public SideEffects::Resource::Base<TensorStoreResource> {
+  StringRef getName() final { return "ssd.tensor_store"; }
+};
+
+/// The sharded checkpoint a step writes.
+struct CheckpointStoreResource
+    : public SideEffects::Resource::Base<CheckpointStoreResource> {
+  StringRef getName() final { return "ssd.checkpoint_store"; }
+};
+
+} // namespace mlir::ssd
+
 #define GET_TYPEDEF_CLASSES
 #include "ssd/Dialect/SSD/IR/SSDOpsTypes.h.inc"
 

@@ -15,10 +15,23 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
+// Side-effect resources
+//===----------------------------------------------------------------------===//
+
+// What the residency and checkpoint ops touch besides their SSA values, so
+// that standard passes (-cse, -canonicalize, DCE) see them as the memory
+// operations they are and never merge, reorder across or drop one.
+def SSD_DeviceMemory : Resource<"::mlir::ssd::DeviceMemoryResource">;
+def SSD_TensorStore : Resource<"::mlir::ssd::TensorStoreResource">;
+def SSD_CheckpointStore : Resource<"::mlir::ssd::CheckpointStoreResource">;
+
+//===----------------------------------------------------------------------===//
 // Compute
 //===----------------------------------------------------------------------===//
 
-def SSD_KernelOp : SSD_Op<"kernel", [Pure]> {
+def SSD_KernelOp : SSD_Op<"kernel", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>]> {
   let summary = "opaque compute over tensors, with its cost";
   let description = [{
     A computation the compiler does not look into, such as an ATen operator
@@ -51,15 +64,34 @@ def SSD_KernelOp : SSD_Op<"kernel", [Pure]> {
     %wt = ssd.kernel "aten.t"(%w) {view_of = 0 : i64}
         : (tensor<768x3072xf32>) -> tensor<3072x768xf32>
     ```
+
+    A kernel is free of side effects, so that CSE may merge two identical
+    ones and DCE may drop one whose results are unused, only when its name
+    is a known pure ATen operator (`aten.mm`, `aten.add.Tensor`, ...: a
+    functional overload of an operator on the dialect's list) or it carries
+    the unit attribute `pure`. Every other kernel reads and writes unknown
+    state: random number generators (`aten.native_dropout`), in-place and
+    `out=` overloads (`aten.add_.Tensor`), collectives and names the dialect
+    does not know.
+
+    ```mlir
+    %y = ssd.kernel "my.fused_op"(%x) {pure} : (tensor<8xf32>) -> tensor<8xf32>
+    ```
   }];
   let arguments = (ins StrAttr:$name, Variadic<AnyType>:$inputs,
                        OptionalAttr<F64Attr>:$flops,
                        OptionalAttr<I64Attr>:$bytes,
                        OptionalAttr<F64Attr>:$cost_seconds,
-                       OptionalAttr<I64Attr>:$view_of);
+                       OptionalAttr<I64Attr>:$view_of,
+                       UnitAttr:$pure);
   let results = (outs Variadic<AnyType>:$outputs);
   let assemblyFormat = [{
     $name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)
+  }];
+  let extraClassDeclaration = [{
+    /// True when the kernel computes its results from its operands alone:
+    /// its name is a known pure ATen operator or it carries `pure`.
+    bool isSideEffectFree();
   }];
   let hasVerifier = 1;
 }
@@ -68,8 +100,10 @@ def SSD_KernelOp : SSD_Op<"kernel", [Pure]> {
 // Residency
 //===----------------------------------------------------------------------===//
 
-def SSD_OffloadOp : SSD_Op<"offload",
-    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def SSD_OffloadOp : SSD_Op<"offload", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    MemoryEffects<[MemRead<SSD_DeviceMemory>, MemAlloc<SSD_TensorStore>,
+                   MemWrite<SSD_TensorStore>]>]> {
   let summary = "start writing tensors to the SSD tensor store";
   let description = [{
     Starts one transfer that writes all `tensors` into one extent of the
@@ -90,7 +124,8 @@ def SSD_OffloadOp : SSD_Op<"offload",
   let hasVerifier = 1;
 }
 
-def SSD_ReleaseOp : SSD_Op<"release", [AttrSizedOperandSegments]> {
+def SSD_ReleaseOp : SSD_Op<"release", [
+    AttrSizedOperandSegments, MemoryEffects<[MemFree<SSD_DeviceMemory>]>]> {
   let summary = "free tensors whose bytes are safe on SSD";
   let description = [{
     Frees the device memory of `tensors`. With a token, it first blocks until
@@ -114,7 +149,9 @@ def SSD_ReleaseOp : SSD_Op<"release", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def SSD_PrefetchOp : SSD_Op<"prefetch"> {
+def SSD_PrefetchOp : SSD_Op<"prefetch", [
+    MemoryEffects<[MemAlloc<SSD_DeviceMemory>, MemRead<SSD_TensorStore>,
+                   MemWrite<SSD_DeviceMemory>]>]> {
   let summary = "start reading tensors back from the SSD tensor store";
   let description = [{
     Allocates device memory for every handle's tensor and starts one transfer
@@ -131,8 +168,11 @@ def SSD_PrefetchOp : SSD_Op<"prefetch"> {
   let hasVerifier = 1;
 }
 
-def SSD_WaitOp : SSD_Op<"wait",
-    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+// A wait is where the prefetched bytes become the tensors' contents: a write
+// of device memory, which keeps it in place and never merges two.
+def SSD_WaitOp : SSD_Op<"wait", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    MemoryEffects<[MemWrite<SSD_DeviceMemory>]>]> {
   let summary = "wait for a prefetch and return the resident tensors";
   let description = [{
     Blocks until the prefetch that produced `token` is complete and returns
@@ -155,7 +195,9 @@ def SSD_WaitOp : SSD_Op<"wait",
 // Checkpoints
 //===----------------------------------------------------------------------===//
 
-def SSD_CheckpointBeginOp : SSD_Op<"checkpoint_begin"> {
+def SSD_CheckpointBeginOp : SSD_Op<"checkpoint_begin", [
+    MemoryEffects<[MemAlloc<SSD_CheckpointStore>,
+                   MemWrite<SSD_CheckpointStore>]>]> {
   let summary = "start writing this rank's part of a sharded checkpoint";
   let description = [{
     Opens the checkpoint of the current step for `rank` of `world_size`
@@ -178,7 +220,9 @@ def SSD_CheckpointBeginOp : SSD_Op<"checkpoint_begin"> {
   let hasVerifier = 1;
 }
 
-def SSD_SaveShardOp : SSD_Op<"save_shard"> {
+def SSD_SaveShardOp : SSD_Op<"save_shard", [
+    MemoryEffects<[MemRead<SSD_DeviceMemory>,
+                   MemWrite<SSD_CheckpointStore>]>]> {
   let summary = "start writing one shard of a persistent tensor";
   let description = [{
     Starts writing `tensor` as the block of the global tensor `key` (of shape
@@ -201,7 +245,8 @@ def SSD_SaveShardOp : SSD_Op<"save_shard"> {
   let hasVerifier = 1;
 }
 
-def SSD_CheckpointCommitOp : SSD_Op<"checkpoint_commit"> {
+def SSD_CheckpointCommitOp : SSD_Op<"checkpoint_commit", [
+    MemoryEffects<[MemWrite<SSD_CheckpointStore>]>]> {
   let summary = "wait for every shard, then make the checkpoint durable";
   let description = [{
     Awaits the token of every `ssd.save_shard` of `checkpoint` (each exactly
