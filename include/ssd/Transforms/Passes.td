@@ -11,6 +11,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Options that several passes share, defined once so that their spelling,
+// defaults and help cannot drift apart.
+defvar SSD_MemoryBudgetOption =
+    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
+           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">;
+defvar SSD_TargetOption =
+    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
+           "A target preset name or a target JSON file (docs/targets.md)">;
+defvar SSD_PolicyOption =
+    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
+           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">;
+defvar SSD_MovableOption =
+    Option<"movable", "movable", "std::string", /*default=*/"",
+           "Comma-separated roles of the tensors the plan may move (param, "
+           "optimizer_state, buffer, input, activation, gradient, temporary, "
+           "unknown); empty: every role">;
+
 def VerifyGraphPass : Pass<"ssd-verify-graph", "func::FuncOp"> {
   let summary = "Check that a function is a training step of the input contract";
   let description = [{
@@ -51,7 +68,7 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
 
     ```mlir
     %a = ssd.kernel "f"(%x) ...
-    %b = ssd.kernel "g"(%a) ...
+    %b = ssd.kernel "g"(%x) ...
     %c = ssd.kernel "h"(%a, %b) ...
     ```
 
@@ -68,16 +85,10 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
-           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
-    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
-           "A target preset name or a target JSON file (docs/targets.md)">,
-    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
-           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
-    Option<"movable", "movable", "std::string", /*default=*/"",
-           "Comma-separated roles of the tensors the plan may move (param, "
-           "optimizer_state, buffer, input, activation, gradient, temporary, "
-           "unknown); empty: every role">,
+    SSD_MemoryBudgetOption,
+    SSD_TargetOption,
+    SSD_PolicyOption,
+    SSD_MovableOption,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -95,16 +106,10 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     against the budget, as SVG.
   }];
   let options = [
-    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
-           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
-    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
-           "A target preset name or a target JSON file (docs/targets.md)">,
-    Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
-           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">,
-    Option<"movable", "movable", "std::string", /*default=*/"",
-           "Comma-separated roles of the tensors the plan may move (param, "
-           "optimizer_state, buffer, input, activation, gradient, temporary, "
-           "unknown); empty: every role">,
+    SSD_MemoryBudgetOption,
+    SSD_TargetOption,
+    SSD_PolicyOption,
+    SSD_MovableOption,
     Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
            "Transfers smaller than this that move together move as one">,
     Option<"report", "report", "std::string", /*default=*/"",
@@ -128,8 +133,7 @@ def VerifyPlanPass : Pass<"ssd-verify-plan", "func::FuncOp"> {
     with a note at the related op. The IR is left unchanged.
   }];
   let options = [
-    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
-           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
+    SSD_MemoryBudgetOption,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -151,8 +155,7 @@ def AnnotateCostsPass : Pass<"ssd-annotate-costs", "func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
-           "A target preset name or a target JSON file (docs/targets.md)">,
+    SSD_TargetOption,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -175,10 +178,8 @@ def InsertPrefetchPass : Pass<"ssd-insert-prefetch", "func::FuncOp"> {
     ```
   }];
   let options = [
-    Option<"memoryBudget", "memory-budget", "std::string", /*default=*/"",
-           "Device memory the step may use: 512MiB, 2GiB, 1.5GB or bytes">,
-    Option<"target", "target", "std::string", /*default=*/"\"h100-pcie5-pm1743\"",
-           "A target preset name or a target JSON file (docs/targets.md)">,
+    SSD_MemoryBudgetOption,
+    SSD_TargetOption,
     Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
            "The prefetch rule: ssd (as above) or a baseline's">,
   ];
