@@ -425,8 +425,11 @@ LogicalResult Lowering::lowerOp(OpBuilder &builder, Operation *op) {
     lowerCall(builder, oldCall);
     return success();
   }
-  lowerReturn(builder, cast<func::ReturnOp>(op));
-  return success();
+  if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+    lowerReturn(builder, ret);
+    return success();
+  }
+  return op->emitOpError() << "has no lowering to the runtime";
 }
 
 LogicalResult Lowering::lowerFunction(func::FuncOp func) {

@@ -76,10 +76,6 @@ LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-int64_t HandleType::getByteSize() const {
-  return getTensorByteSize(getTensorType());
-}
-
 //===----------------------------------------------------------------------===//
 // Contract attributes
 //===----------------------------------------------------------------------===//

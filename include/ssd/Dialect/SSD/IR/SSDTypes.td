@@ -41,11 +41,6 @@ def SSD_HandleType : SSD_Type<"Handle", "handle"> {
   let parameters = (ins "::mlir::RankedTensorType":$tensorType);
   let assemblyFormat = "`<` $tensorType `>`";
   let genVerifyDecl = 1;
-  let extraClassDeclaration = [{
-    /// Bytes of the tensor's data (elements times element bytes; sub-byte
-    /// elements take a whole byte each).
-    int64_t getByteSize() const;
-  }];
 }
 
 def SSD_CheckpointType : SSD_Type<"Checkpoint", "checkpoint"> {
