@@ -3,7 +3,7 @@
 // linalg.generic and linalg.reduce with arith and math scalar bodies for
 // everything else. No ssd.kernel: the step lowers with upstream passes and
 // runs under mlir-cpu-runner (test/Examples/mlp_numerics.mlir checks its
-// numbers against scripts/mlp_reference.py).
+// numbers against test/Examples/Inputs/mlp_reference.py).
 //
 // Model (PyTorch conventions, weights are [out, in]):
 //   h = x @ fc1.weight^T + fc1.bias        x: 64x784, h: 64x256

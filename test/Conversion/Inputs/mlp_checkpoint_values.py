@@ -5,7 +5,7 @@ checkpoint of examples/mlp_adamw.mlir's step and prints the harness's lines
 (test/Examples/Inputs/mlp_harness.mlir) for the saved state, so that a test
 can diff them against what the step that wrote the checkpoint printed. The
 "sums" lines need the state before the step, which
-scripts/mlp_reference.py rebuilds.
+test/Examples/Inputs/mlp_reference.py rebuilds.
 
     python3 mlp_checkpoint_values.py SRC_ROOT state.safetensors [--shard R/W]
 
@@ -49,7 +49,7 @@ def main():
     parser.add_argument("safetensors")
     parser.add_argument("--shard", default="0/1")
     args = parser.parse_args()
-    sys.path.insert(0, os.path.join(args.src_root, "scripts"))
+    sys.path.insert(0, os.path.join(args.src_root, "test", "Examples", "Inputs"))
     import mlp_reference
 
     rank, world = (int(part) for part in args.shard.split("/"))

@@ -1,7 +1,7 @@
 // Runs one step of examples/mlp_adamw.mlir on deterministic inputs and prints
 // the loss, some updated values and whole-tensor sums. It is appended to the
 // example (cat) and lowered with it, so that @main calls @step in the same
-// module. scripts/mlp_reference.py builds the same inputs with numpy, computes
+// module. test/Examples/Inputs/mlp_reference.py builds the same inputs with numpy, computes
 // the expected output and writes the CHECK lines of mlp_numerics.mlir; the
 // input formulas below and in that script must stay the same.
 
