@@ -9,6 +9,7 @@
 #include "CheckpointTestUtil.h"
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <gmock/gmock.h>
@@ -162,22 +163,17 @@ TEST(CApi, RanksMeetInTheDirectoryAndCommitOnce) {
   char latest[4096];
   ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), latest, sizeof(latest)), 0);
   EXPECT_EQ(latest, dirs[0]);
-  ssdckpt_reader *r = nullptr;
-  ASSERT_EQ(ssdckpt_reader_open(latest, &r), 0) << ssdckpt_last_error();
-  const uint64_t offsets[1] = {2}, sizes[1] = {2};
-  float middle[2];
-  ASSERT_EQ(ssdckpt_reader_load(r, "v", SSDRT_DTYPE_F32, 1, shape, offsets,
-                                sizes, middle),
-            0)
-      << ssdckpt_last_error();
-  EXPECT_EQ(middle[0], 3.f);
-  EXPECT_EQ(middle[1], 4.f);
-  uint64_t position = 0;
-  EXPECT_EQ(ssdckpt_reader_resume_state(r, 1, 2, nullptr, nullptr, 0, nullptr,
-                                        nullptr, &position, nullptr),
-            -ERANGE);
-  EXPECT_EQ(position, 41u);
-  ssdckpt_reader_close(r);
+  auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
+  ssd::rt::ckpt::CheckpointReader reader(*engine, latest);
+  float whole[6];
+  ssd::rt::ckpt::LoadRequest request{
+      "v", ssd::rt::ckpt::DType::F32, {6}, {0}, {6}, whole};
+  reader.load({&request, 1});
+  EXPECT_TRUE(std::equal(whole, whole + 6, values));
+  const ssd::rt::ckpt::Manifest &manifest = reader.manifest();
+  ASSERT_EQ(manifest.ranks.size(), 2u);
+  EXPECT_EQ(manifest.ranks[1].rng, "b");
+  EXPECT_EQ(manifest.ranks[1].dataLoaderPosition, 41u);
 }
 
 TEST(CApi, SaveFailuresAreCodesWithMessages) {
