@@ -60,6 +60,13 @@ public:
                  << ", got '" << arg << "'\n";
     return true;
   }
+  /// The name `value` is given by on the command line.
+  llvm::StringRef nameOf(T value) const {
+    for (const auto &choice : this->Values)
+      if (choice.V.getValue() == value)
+        return choice.Name;
+    llvm_unreachable("a value outside the choices");
+  }
 };
 } // namespace
 
@@ -155,7 +162,7 @@ static llvm::json::Object report(const planner::StepGraph &graph,
   return llvm::json::Object{
       {"function", graph.getFunctionName()},
       {"target", target.name},
-      {"compute", computeMode == ComputeMode::Spin ? "spin" : "model"},
+      {"compute", computeMode.getParser().nameOf(computeMode)},
       {"engine", session.engineName()},
       {"steps", static_cast<int64_t>(stepsRun)},
       {"achieved_step_seconds", achieved},

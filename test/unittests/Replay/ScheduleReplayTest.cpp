@@ -86,27 +86,32 @@ void expectSafe(const StepGraph &graph, const Plan &plan) {
   EXPECT_FALSE(error) << llvm::toString(std::move(error));
 }
 
-std::unique_ptr<RuntimeSession> openSession(const ScratchDir &dir) {
-  auto session = RuntimeSession::open(dir.str());
-  EXPECT_TRUE(bool(session)) << llvm::toString(session.takeError());
-  return session ? std::move(*session) : nullptr;
-}
+/// A runtime session on a fresh scratch directory for each test.
+class ScheduleReplayTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto opened = RuntimeSession::open(dir.str());
+    ASSERT_TRUE(bool(opened)) << llvm::toString(opened.takeError());
+    session = std::move(*opened);
+  }
 
-ReplayResult replay(RuntimeSession &session, const StepGraph &graph,
-                    const Plan &plan, llvm::ArrayRef<double> opSeconds,
-                    const ReplayOptions &options) {
-  llvm::Expected<ReplayResult> result =
-      replayPlan(session, graph, plan, opSeconds, options);
-  EXPECT_TRUE(bool(result)) << llvm::toString(result.takeError());
-  return result ? std::move(*result) : ReplayResult();
-}
+  /// Replays `plan`; fails the test when the replay fails.
+  ReplayResult replay(const StepGraph &graph, const Plan &plan,
+                      llvm::ArrayRef<double> opSeconds,
+                      const ReplayOptions &options) {
+    llvm::Expected<ReplayResult> result =
+        replayPlan(*session, graph, plan, opSeconds, options);
+    EXPECT_TRUE(bool(result)) << llvm::toString(result.takeError());
+    return result ? std::move(*result) : ReplayResult();
+  }
 
-TEST(ScheduleReplay, EveryStepMovesThePlansBytes) {
+  ScratchDir dir;
+  std::unique_ptr<RuntimeSession> session;
+};
+
+TEST_F(ScheduleReplayTest, EveryStepMovesThePlansBytes) {
   OneGapStep step;
   expectSafe(step.graph, step.plan);
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds(step.graph.numOps(), 1e-4);
   ReplayOptions options;
   options.compute = ComputeMode::Model;
@@ -116,8 +121,7 @@ TEST(ScheduleReplay, EveryStepMovesThePlansBytes) {
     reported.push_back(number);
     EXPECT_GT(seconds, 0);
   };
-  ReplayResult result =
-      replay(*session, step.graph, step.plan, opSeconds, options);
+  ReplayResult result = replay(step.graph, step.plan, opSeconds, options);
   EXPECT_EQ(reported, (std::vector<unsigned>{1, 2, 3}));
   ASSERT_EQ(result.stepSeconds.size(), 3u);
   EXPECT_TRUE(llvm::is_sorted(result.stepSeconds));
@@ -136,26 +140,22 @@ TEST(ScheduleReplay, EveryStepMovesThePlansBytes) {
   EXPECT_EQ(replayDiskBytes(small.graph, small.plan), 4096u);
 }
 
-TEST(ScheduleReplay, AGroupIsOneTransferWithOneSync) {
+TEST_F(ScheduleReplayTest, AGroupIsOneTransferWithOneSync) {
   for (bool grouped : {true, false}) {
     SCOPED_TRACE(grouped ? "grouped" : "one transfer per tensor");
     ThreeGapStep step(grouped);
     expectSafe(step.graph, step.plan);
-    ScratchDir dir;
-    auto session = openSession(dir);
-    ASSERT_TRUE(session);
     std::vector<double> opSeconds(step.graph.numOps(), 0);
     ReplayOptions options;
     options.steps = 2;
-    ReplayResult result =
-        replay(*session, step.graph, step.plan, opSeconds, options);
+    ReplayResult result = replay(step.graph, step.plan, opSeconds, options);
     EXPECT_EQ(result.runtime.bytes_written, 2 * 3 * 8192u);
     EXPECT_EQ(result.runtime.bytes_read, 2 * 3 * 8192u);
     EXPECT_EQ(result.runtime.sync_ops, grouped ? 2u : 6u);
   }
 }
 
-TEST(ScheduleReplay, StateEnteringOnSsdIsPutBackBetweenSteps) {
+TEST_F(ScheduleReplayTest, StateEnteringOnSsdIsPutBackBetweenSteps) {
   // #0 y = use(w), with w entering on SSD and read back before #0.
   StepGraph graph("step");
   TensorId w = graph.addArgument("w", 8192, TensorRole::Param);
@@ -166,13 +166,10 @@ TEST(ScheduleReplay, StateEnteringOnSsdIsPutBackBetweenSteps) {
   gap.entersOnSsd = true;
   plan.gaps.push_back(gap);
   plan.finalize();
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds(graph.numOps(), 0);
   ReplayOptions options;
   options.steps = 3;
-  ReplayResult result = replay(*session, graph, plan, opSeconds, options);
+  ReplayResult result = replay(graph, plan, opSeconds, options);
   // Written once, untimed, before the first step; a copy on SSD stays
   // valid, so later resets only drop the memory. Every step reads it.
   EXPECT_EQ(result.runtime.bytes_written, 8192u);
@@ -181,30 +178,23 @@ TEST(ScheduleReplay, StateEnteringOnSsdIsPutBackBetweenSteps) {
   EXPECT_EQ(result.mean.writeStallSeconds, 0);
 }
 
-TEST(ScheduleReplay, SpinningComputeTakesTheModelledTime) {
+TEST_F(ScheduleReplayTest, SpinningComputeTakesTheModelledTime) {
   OneGapStep step;
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds = {1e-3, 2e-3, 0, 3e-3};
   ReplayOptions options;
   options.compute = ComputeMode::Spin;
   options.steps = 2;
-  ReplayResult result =
-      replay(*session, step.graph, step.plan, opSeconds, options);
+  ReplayResult result = replay(step.graph, step.plan, opSeconds, options);
   EXPECT_GE(result.mean.computeSeconds, 6e-3);
   EXPECT_LT(result.mean.computeSeconds, 0.5);
   EXPECT_GE(result.stepSeconds.front(), 6e-3);
 }
 
-TEST(ScheduleReplay, MinSecondsRunsStepsUntilTheyTotalIt) {
+TEST_F(ScheduleReplayTest, MinSecondsRunsStepsUntilTheyTotalIt) {
   // No transfers, whose durable writes could make one step take it all:
   // steps of 4 ms of spinning, until they total 0.2 s.
   OneGapStep step;
   Plan nothingMoves;
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds(step.graph.numOps(), 1e-3);
   ReplayOptions options;
   options.steps = 1;
@@ -213,8 +203,7 @@ TEST(ScheduleReplay, MinSecondsRunsStepsUntilTheyTotalIt) {
   options.onStep = [&](unsigned, double seconds) {
     inOrder.push_back(seconds);
   };
-  ReplayResult result =
-      replay(*session, step.graph, nothingMoves, opSeconds, options);
+  ReplayResult result = replay(step.graph, nothingMoves, opSeconds, options);
   ASSERT_GE(inOrder.size(), 2u);
   EXPECT_EQ(result.stepSeconds.size(), inOrder.size());
   double beforeLast = std::accumulate(inOrder.begin(), inOrder.end() - 1, 0.0);
@@ -222,17 +211,13 @@ TEST(ScheduleReplay, MinSecondsRunsStepsUntilTheyTotalIt) {
   EXPECT_GE(beforeLast + inOrder.back(), 0.2);
 }
 
-TEST(ScheduleReplay, ProbeRunsBetweenSteps) {
+TEST_F(ScheduleReplayTest, ProbeRunsBetweenSteps) {
   OneGapStep step;
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds(step.graph.numOps(), 0);
   ReplayOptions options;
   options.steps = 2;
   options.probeLatency = true;
-  ReplayResult result =
-      replay(*session, step.graph, step.plan, opSeconds, options);
+  ReplayResult result = replay(step.graph, step.plan, opSeconds, options);
   ASSERT_TRUE(result.probed);
   // At least 16 rounds over the first two steps, and no idle rounds.
   EXPECT_GE(result.probed->rounds, 16u);
@@ -245,19 +230,16 @@ TEST(ScheduleReplay, ProbeRunsBetweenSteps) {
   EXPECT_GT(result.runtime.bytes_written, 2 * 8192u);
 }
 
-TEST(ScheduleReplay, ARefusedWriteFailsTheStepWithTheRuntimesMessage) {
+TEST_F(ScheduleReplayTest, ARefusedWriteFailsTheStepWithTheRuntimesMessage) {
   OneGapStep step(64 << 10);
-  ScratchDir dir;
-  auto session = openSession(dir);
-  ASSERT_TRUE(session);
   std::vector<double> opSeconds(step.graph.numOps(), 0);
-  ScheduleReplay replay(*session, step.graph, step.plan, opSeconds,
-                        ComputeMode::Spin);
-  ASSERT_FALSE(replay.prepare());
+  ScheduleReplay schedule(*session, step.graph, step.plan, opSeconds,
+                          ComputeMode::Spin);
+  ASSERT_FALSE(schedule.prepare());
   std::string message;
   {
     FileSizeLimit limit(4096);
-    llvm::Expected<StepMeasurement> measured = replay.runStep();
+    llvm::Expected<StepMeasurement> measured = schedule.runStep();
     ASSERT_FALSE(bool(measured));
     message = llvm::toString(measured.takeError());
   }
