@@ -77,8 +77,10 @@ void publishFile(const std::string &dir, const std::string &name,
 }
 
 void removeFile(const std::string &path) {
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT)
-    fail(errno, "removal of " + path + " failed: " + errnoText(errno));
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+    int error = errno;
+    fail(error, "removal of " + path + " failed: " + errnoText(error));
+  }
 }
 
 /// Re-throws `e` with `context` before its message, keeping its errno.
@@ -147,7 +149,8 @@ struct RankSave::Impl {
     if (uint64_t(info.st_size) != record.state.fileBytes)
       fail(EINVAL, notCommitted() + "rank " + std::to_string(r) +
                        "'s data file " + name + " holds " +
-                       std::to_string(info.st_size) + " bytes, its record " +
+                       std::to_string(info.st_size) +
+                       " bytes, its record says " +
                        std::to_string(record.state.fileBytes));
   }
 

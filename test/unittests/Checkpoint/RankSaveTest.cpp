@@ -228,7 +228,7 @@ TEST_F(RankSaves, ATruncatedDataFileIsNamedWithItsCause) {
   });
   EXPECT_EQ(c.errnum, EINVAL);
   EXPECT_THAT(c.message, HasSubstr("rank 1's data file rank-00001.data holds "
-                                   "4096 bytes, its record "));
+                                   "4096 bytes, its record says "));
 }
 
 TEST_F(RankSaves, ADirectoryBegunAgainUnderARankIsNoticed) {
