@@ -14,7 +14,6 @@
 #include "ssd/Transforms/ApplyPlan.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::ssd {
@@ -78,14 +77,21 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
   if (!roles)
     return func.emitError() << "movable: " << llvm::toString(roles.takeError());
   setup.options.movableRoles = *roles;
-  // The planner's candidates run in parallel where MLIR may use threads.
-  if (func.getContext()->isMultithreadingEnabled())
-    setup.options.threads = llvm::hardware_concurrency().compute_thread_count();
   FailureOr<planner::Target> loaded = parseTarget(func, target);
   if (failed(loaded))
     return failure();
   setup.target = std::move(*loaded);
   return setup;
+}
+
+/// The pool the planner makes its candidate plans on: the context's, where
+/// MLIR may use threads (the pass itself may run on it; the planner waits
+/// without blocking a worker). None, so serial, otherwise.
+static llvm::ThreadPoolInterface *plannerThreads(func::FuncOp func) {
+  MLIRContext *context = func.getContext();
+  if (!context->isMultithreadingEnabled())
+    return nullptr;
+  return &context->getThreadPool();
 }
 
 /// Checks the input contract, then builds the planner's graph of `func`.
@@ -258,7 +264,8 @@ struct PlanOffloadPass
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
     FailureOr<planner::Plan> plan =
-        takePlan(*mapping, offloadPlanner.chooseGaps(setup->options));
+        takePlan(*mapping, offloadPlanner.chooseGaps(setup->options,
+                                                     plannerThreads(func)));
     if (failed(plan) || failed(applyPlan(func, *mapping, *plan)))
       return signalPassFailure();
   }
@@ -285,8 +292,8 @@ struct OffloadPipelinePass
     if (failed(mapping))
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
-    FailureOr<planner::Plan> plan =
-        takePlan(*mapping, offloadPlanner.plan(setup->options));
+    FailureOr<planner::Plan> plan = takePlan(
+        *mapping, offloadPlanner.plan(setup->options, plannerThreads(func)));
     if (failed(plan))
       return signalPassFailure();
     planner::groupTransfers(*plan, mapping->graph, *minBytes);

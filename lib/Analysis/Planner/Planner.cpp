@@ -18,9 +18,11 @@
 //    bytes would break the budget (a rightmost-violation query).
 //
 // Both steps are O((ops + touches) log ops), so whole-step planning stays
-// near-linear. The `ssd` policy searches over victim rules and transfer
-// schedules on the simulator, repairs the worst stalls, and keeps the
-// fastest plan, baselines included. The lower bound is in LowerBound.cpp.
+// near-linear. `PlanSearch` runs every policy: a baseline is a search with
+// one candidate, `ssd` searches over victim rules and transfer schedules on
+// the simulator (on the caller's thread pool), repairs the worst stalls, and
+// keeps the fastest plan, baselines included. The lower bound is in
+// LowerBound.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,13 +32,13 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <limits>
 #include <queue>
-#include <thread>
 
 using namespace ssd::planner;
 using llvm::createStringError;
@@ -998,29 +1000,40 @@ void delayPrefetches(const PlanningContext &context, Evaluated &best) {
   }
 }
 
-/// One plan the `ssd` search makes and judges: a baseline's, or one victim
-/// rule's with the queue-driven schedule.
+/// One plan the search makes and judges: a baseline's, or one victim rule's
+/// with the queue-driven schedule.
 struct SearchCandidate {
   std::optional<Policy> baseline;
   VictimRule rule;
 };
 
-/// Runs `task(0)` .. `task(count - 1)` on up to `threads` threads, this one
-/// included, each index once. Tasks take the next index when they finish,
-/// so uneven tasks balance; what each computes depends only on its index.
-void runInParallel(size_t count, unsigned threads,
-                   llvm::function_ref<void(size_t)> task) {
+/// Runs `task(0)` .. `task(count - 1)`, each index once, on this thread and
+/// on up to `threads->getMaxConcurrency() - 1` tasks of `threads`, or on
+/// this thread alone without a pool. Tasks take the next index when they
+/// finish, so uneven tasks balance; what each computes depends only on its
+/// index.
+void forEachIndex(size_t count, llvm::ThreadPoolInterface *threads,
+                  llvm::function_ref<void(size_t)> task) {
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t index; (index = next.fetch_add(1)) < count;)
       task(index);
   };
-  std::vector<std::thread> helpers;
-  for (size_t helper = 1; helper < std::min<size_t>(threads, count); ++helper)
-    helpers.emplace_back(work);
+  if (!threads || count < 2) {
+    work();
+    return;
+  }
+  llvm::ThreadPoolTaskGroup helpers(*threads);
+  size_t helperCount =
+      std::min<size_t>(std::max(threads->getMaxConcurrency(), 1u), count) - 1;
+  for (size_t helper = 0; helper < helperCount; ++helper)
+    helpers.async(work);
   work();
-  for (std::thread &helper : helpers)
-    helper.join();
+  // The caller may itself be a worker of this pool (MLIR plans functions in
+  // parallel on it). A worker that waits runs queued tasks, ours among them,
+  // instead of blocking, so a pool whose threads all plan cannot deadlock.
+  // The wait also orders every task's writes before the caller's reads.
+  helpers.wait();
 }
 
 struct BaselineRules {
@@ -1059,28 +1072,38 @@ llvm::Expected<Plan> sweep(const PlanningContext &context,
   return sweep.run();
 }
 
-/// A baseline's gaps: its victim rule's sweep.
+/// A baseline's gaps: its victim rule's sweep. When the step fits, nothing
+/// moves: stash-window would otherwise offload every saved activation.
 llvm::Expected<Plan> baselineGaps(const PlanningContext &context,
                                   llvm::ArrayRef<uint64_t> unplannedLive,
+                                  Policy baseline,
                                   const PlannerOptions &options) {
-  BaselineRules rules = rulesOf(options.policy);
-  std::optional<unsigned> stash;
-  if (rules.evictsSavedActivations)
-    stash = options.stashWindow;
-  llvm::Expected<Plan> plan =
-      sweep(context, unplannedLive, options.memoryBudget, rules.victims, stash);
-  if (plan)
-    plan->policy = policyName(options.policy).str();
+  Plan plan;
+  if (llvm::all_of(unplannedLive, [&](uint64_t bytes) {
+        return bytes <= options.memoryBudget;
+      })) {
+    plan.memoryBudget = options.memoryBudget;
+  } else {
+    BaselineRules rules = rulesOf(baseline);
+    std::optional<unsigned> stash;
+    if (rules.evictsSavedActivations)
+      stash = options.stashWindow;
+    llvm::Expected<Plan> swept = sweep(
+        context, unplannedLive, options.memoryBudget, rules.victims, stash);
+    if (!swept)
+      return swept.takeError();
+    plan = std::move(*swept);
+  }
+  plan.policy = policyName(baseline).str();
   return plan;
 }
 
 /// A baseline's reloads: its prefetch rule, within the budget.
 void scheduleBaseline(const PlanningContext &context, Plan &plan,
-                      const PlannerOptions &options) {
+                      Policy baseline, const PlannerOptions &options) {
   std::vector<uint32_t> order = reloadsInUseOrder(plan);
-  BaselineRules rules = rulesOf(options.policy);
-  unsigned depth =
-      options.policy == Policy::StashWindow ? 1 : options.prefetchDepth;
+  BaselineRules rules = rulesOf(baseline);
+  unsigned depth = baseline == Policy::StashWindow ? 1 : options.prefetchDepth;
   placePrefetches(context, plan, order,
                   desiredSlots(context, plan, order, rules.prefetch, depth));
 }
@@ -1089,6 +1112,224 @@ void scheduleBaseline(const PlanningContext &context, Plan &plan,
 /// write order, the eager placement and its simulation, the simulation of
 /// the reloads at their uses, and a placement and a simulation per round.
 unsigned schedulePasses(unsigned rounds) { return 2 * (3 + 2 * rounds); }
+
+/// The search behind OffloadPlanner::plan, one path for every policy. A
+/// baseline's search has one candidate, the baseline's own plan. `ssd`'s has
+/// the baselines' plans (so that it is never slower than any of them) and
+/// then one plan per victim rule of its own, most promising first, while the
+/// effort lasts; it repairs the stalls of the best of them and finally
+/// delays its reloads.
+///
+/// Every candidate is independent of the others, so they are made in
+/// parallel on the caller's thread pool and then judged in list order,
+/// whatever order they finished in: the plan does not depend on the pool.
+class PlanSearch {
+public:
+  PlanSearch(PlanningContext &context, llvm::ArrayRef<uint64_t> unplannedLive,
+             const PlannerOptions &options, llvm::ThreadPoolInterface *threads)
+      : context(context), unplannedLive(unplannedLive), options(options),
+        threads(threads), candidates(listCandidates()) {}
+
+  llvm::Expected<Evaluated> run() {
+    std::vector<Outcome> made = makeCandidates(groupBySweep());
+    if (llvm::Error error = firstError(made))
+      return std::move(error);
+    std::optional<VictimRule> bestRule;
+    Evaluated best = fastest(made, bestRule);
+    // A baseline's plan is its definition; only `ssd` refines its own.
+    if (options.policy != Policy::Ssd)
+      return best;
+    if (llvm::Error error = repairStalls(best, *bestRule))
+      return std::move(error);
+    delayPrefetches(context, best);
+    return best;
+  }
+
+private:
+  /// What a candidate became: its plan, or the error that stopped its
+  /// group. Empty for a candidate whose group failed before reaching it,
+  /// the error going to the group's first candidate.
+  using Outcome = std::optional<llvm::Expected<Evaluated>>;
+
+  /// Step 1: the candidates in the order they are judged. The effort each
+  /// takes is known before it is made (a fixed number of passes over the
+  /// step), so the list is too.
+  std::vector<SearchCandidate> listCandidates() const {
+    if (options.policy != Policy::Ssd)
+      return {{options.policy, rulesOf(options.policy).victims}};
+    std::vector<SearchCandidate> list;
+    if (options.ssdConsidersBaselines)
+      for (Policy baseline : allPolicies())
+        if (baseline != Policy::Ssd)
+          list.push_back({baseline, rulesOf(baseline).victims});
+    // A baseline is a sweep, a placement and a simulation; our first
+    // candidate is always made, so that the search has one to repair.
+    uint64_t points = context.lifetimes.numPoints();
+    uint64_t effort = 3 * list.size() * points;
+    unsigned own = 0;
+    for (VictimRule rule :
+         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
+          VictimRule::CopiesFirst, VictimRule::LargestArea,
+          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
+      if (own && effort >= options.effortPoints)
+        break;
+      list.push_back({std::nullopt, rule});
+      ++own;
+      effort += (1 + schedulePasses(options.refinementRounds)) * points;
+    }
+    return list;
+  }
+
+  /// Step 2: the candidates that share an eviction sweep, made by one task:
+  /// one victim rule of ours, or the baselines with the same victim rule.
+  std::vector<std::vector<size_t>> groupBySweep() const {
+    auto sharesSweep = [](const SearchCandidate &a, const SearchCandidate &b) {
+      if (!a.baseline || !b.baseline)
+        return false;
+      BaselineRules first = rulesOf(*a.baseline), second = rulesOf(*b.baseline);
+      return first.victims == second.victims &&
+             first.evictsSavedActivations == second.evictsSavedActivations;
+    };
+    std::vector<std::vector<size_t>> groups;
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      auto shared =
+          llvm::find_if(groups, [&](const std::vector<size_t> &group) {
+            return sharesSweep(candidates[group.front()], candidates[index]);
+          });
+      if (shared == groups.end())
+        groups.push_back({index});
+      else
+        shared->push_back(index);
+    }
+    return groups;
+  }
+
+  /// Step 3: the parallel runs. A group writes only its own candidates'
+  /// outcomes, and counts its effort in a context of its own; the search's
+  /// effort is their sum, whatever the schedule.
+  std::vector<Outcome>
+  makeCandidates(llvm::ArrayRef<std::vector<size_t>> groups) {
+    std::vector<Outcome> made(candidates.size());
+    std::vector<uint64_t> processed(groups.size(), 0);
+    // Our own candidates take longest: they start first.
+    forEachIndex(groups.size(), threads, [&](size_t order) {
+      size_t group = groups.size() - 1 - order;
+      PlanningContext groupContext = context;
+      groupContext.processedPoints = 0;
+      makeGroup(groupContext, groups[group], made);
+      processed[group] = groupContext.processedPoints;
+    });
+    for (uint64_t points : processed)
+      context.processedPoints += points;
+    return made;
+  }
+
+  void makeGroup(const PlanningContext &groupContext,
+                 llvm::ArrayRef<size_t> members,
+                 llvm::MutableArrayRef<Outcome> made) const {
+    const SearchCandidate &first = candidates[members.front()];
+    if (!first.baseline) {
+      made[members.front()].emplace(makeOwn(groupContext, first.rule));
+      return;
+    }
+    llvm::Expected<Plan> gaps =
+        baselineGaps(groupContext, unplannedLive, *first.baseline, options);
+    if (!gaps) {
+      made[members.front()].emplace(gaps.takeError());
+      return;
+    }
+    for (size_t index : members) {
+      Policy baseline = *candidates[index].baseline;
+      Plan plan = *gaps;
+      plan.policy = policyName(baseline).str();
+      // The detail says which of `ssd`'s candidates won; a baseline's own
+      // plan needs none.
+      if (options.policy == Policy::Ssd)
+        plan.detail = "baseline:" + plan.policy;
+      scheduleBaseline(groupContext, plan, baseline, options);
+      made[index].emplace(evaluate(groupContext, std::move(plan)));
+    }
+  }
+
+  /// One victim rule of ours with the queue-driven schedule.
+  llvm::Expected<Evaluated>
+  makeOwn(const PlanningContext &groupContext, VictimRule rule,
+          llvm::ArrayRef<uint8_t> demotion = {}) const {
+    llvm::Expected<Plan> gaps =
+        sweep(groupContext, unplannedLive, options.memoryBudget, rule,
+              std::nullopt, demotion);
+    if (!gaps)
+      return gaps.takeError();
+    Evaluated own =
+        scheduleOnQueues(groupContext, *gaps, options.refinementRounds);
+    own.plan.detail = victimRuleName(rule).str() + "+" + own.plan.detail;
+    return own;
+  }
+
+  /// Step 4: the first candidate in list order that failed decides the
+  /// error, whichever failed first in time.
+  static llvm::Error firstError(llvm::MutableArrayRef<Outcome> made) {
+    for (size_t index = 0; index < made.size(); ++index) {
+      if (!made[index] || *made[index])
+        continue;
+      for (size_t other = index + 1; other < made.size(); ++other)
+        if (made[other] && !*made[other])
+          llvm::consumeError(made[other]->takeError());
+      return made[index]->takeError();
+    }
+    return llvm::Error::success();
+  }
+
+  /// Step 5: the fastest candidate, the earliest in the list on a tie, and
+  /// the victim rule stall repair sweeps with: that of our fastest
+  /// candidate where it beats the baselines, else that of our first.
+  Evaluated fastest(llvm::MutableArrayRef<Outcome> made,
+                    std::optional<VictimRule> &bestRule) const {
+    std::optional<Evaluated> best;
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      Evaluated &candidate = **made[index];
+      bool better = !best || candidate.betterThan(*best);
+      if (!candidates[index].baseline && (!bestRule || better))
+        bestRule = candidates[index].rule;
+      if (better)
+        best = std::move(candidate);
+    }
+    return std::move(*best);
+  }
+
+  /// Step 6: stall repair. Demotes the tensor that stalls compute the most
+  /// so that the sweep evicts something else instead, and keeps what helps,
+  /// while the effort lasts.
+  llvm::Error repairStalls(Evaluated &best, VictimRule rule) {
+    std::vector<uint8_t> demotion(context.graph.numTensors(), 0);
+    std::vector<bool> tried(context.graph.numTensors(), false);
+    for (unsigned round = 0; round < options.repairRounds &&
+                             context.processedPoints < options.effortPoints;
+         ++round) {
+      std::optional<TensorId> culprit = worstStaller(context, best.plan, tried);
+      if (!culprit)
+        break;
+      tried[*culprit] = true;
+      ++demotion[*culprit];
+      llvm::Expected<Evaluated> candidate = makeOwn(context, rule, demotion);
+      if (!candidate)
+        return candidate.takeError();
+      if (!candidate->betterThan(best)) {
+        --demotion[*culprit];
+        continue;
+      }
+      best = std::move(*candidate);
+      best.plan.detail += "+repaired";
+    }
+    return llvm::Error::success();
+  }
+
+  PlanningContext &context;
+  llvm::ArrayRef<uint64_t> unplannedLive;
+  const PlannerOptions &options;
+  llvm::ThreadPoolInterface *threads;
+  std::vector<SearchCandidate> candidates;
+};
 
 } // namespace
 
@@ -1112,31 +1353,18 @@ llvm::Error OffloadPlanner::checkFeasible(uint64_t budget) const {
 }
 
 llvm::Expected<Plan>
-OffloadPlanner::chooseGaps(const PlannerOptions &options) const {
-  if (llvm::Error error = checkFeasible(options.memoryBudget))
-    return std::move(error);
-  if (unplannedPeak <= options.memoryBudget) {
-    // The step fits: nothing moves, whatever the policy.
-    Plan plan;
-    plan.policy = policyName(options.policy).str();
-    plan.memoryBudget = options.memoryBudget;
-    return plan;
+OffloadPlanner::chooseGaps(const PlannerOptions &options,
+                           llvm::ThreadPoolInterface *threads) const {
+  llvm::Expected<Plan> planned = plan(options, threads);
+  if (!planned)
+    return planned.takeError();
+  // The victims come out of the whole search; the transfer schedule is
+  // ssd-insert-prefetch's to make again.
+  for (Gap &gap : planned->gaps) {
+    gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(gap.tensor);
+    gap.prefetchSlot = gap.waitPoint;
   }
-  if (options.policy == Policy::Ssd) {
-    // Our victims come out of the whole search; the transfer schedule is
-    // ssd-insert-prefetch's to make again.
-    llvm::Expected<Plan> best = plan(options);
-    if (!best)
-      return best.takeError();
-    for (Gap &gap : best->gaps) {
-      gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(gap.tensor);
-      gap.prefetchSlot = gap.waitPoint;
-    }
-    return best;
-  }
-  PlanningContext context(graph, lifetimes, opSeconds, target,
-                          options.movableRoles);
-  return baselineGaps(context, unplannedLive, options);
+  return planned;
 }
 
 void OffloadPlanner::schedulePrefetches(Plan &plan,
@@ -1152,171 +1380,20 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
     plan.detail = detail.empty() ? plan.detail : detail + "+" + plan.detail;
     return;
   }
-  scheduleBaseline(context, plan, options);
+  scheduleBaseline(context, plan, options.policy, options);
 }
 
-llvm::Expected<Plan> OffloadPlanner::plan(const PlannerOptions &options) const {
+llvm::Expected<Plan>
+OffloadPlanner::plan(const PlannerOptions &options,
+                     llvm::ThreadPoolInterface *threads) const {
+  if (llvm::Error error = checkFeasible(options.memoryBudget))
+    return std::move(error);
   PlanningContext context(graph, lifetimes, opSeconds, target,
                           options.movableRoles);
-  std::optional<Evaluated> best;
-  auto consider = [&](Evaluated candidate) {
-    if (!best || candidate.betterThan(*best))
-      best = std::move(candidate);
-  };
-
-  if (options.policy != Policy::Ssd) {
-    llvm::Expected<Plan> gaps = chooseGaps(options);
-    if (!gaps)
-      return gaps.takeError();
-    schedulePrefetches(*gaps, options);
-    consider(evaluate(context, std::move(*gaps)));
-  } else {
-    if (llvm::Error error = checkFeasible(options.memoryBudget))
-      return std::move(error);
-    // The baselines' plans first, so that `ssd` is never slower than any of
-    // them; then our own, most promising first: each victim rule with the
-    // queue-driven schedule while the effort lasts. Every candidate is
-    // independent of the others, so they are made on `options.threads`
-    // threads and then judged in this order, whatever order they finished
-    // in.
-    std::vector<SearchCandidate> candidates;
-    if (options.ssdConsidersBaselines)
-      for (Policy baseline : allPolicies())
-        if (baseline != Policy::Ssd)
-          candidates.push_back({baseline, VictimRule::FurthestNextUse});
-    // The effort each candidate takes is known before it is made (a fixed
-    // number of passes over the step), so the list is too. A baseline is a
-    // sweep, a placement and a simulation.
-    uint64_t points = lifetimes.numPoints();
-    uint64_t effort = 3 * candidates.size() * points;
-    unsigned ownCandidates = 0;
-    for (VictimRule rule :
-         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
-          VictimRule::CopiesFirst, VictimRule::LargestArea,
-          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
-      if (ownCandidates && effort >= options.effortPoints)
-        break;
-      candidates.push_back({std::nullopt, rule});
-      ++ownCandidates;
-      effort += (1 + schedulePasses(options.refinementRounds)) * points;
-    }
-    // A task makes the candidates that share an eviction sweep: one victim
-    // rule of ours, or the baselines with the same victim rule.
-    auto sharesSweep = [](const SearchCandidate &a, const SearchCandidate &b) {
-      if (!a.baseline || !b.baseline)
-        return false;
-      BaselineRules first = rulesOf(*a.baseline), second = rulesOf(*b.baseline);
-      return first.victims == second.victims &&
-             first.evictsSavedActivations == second.evictsSavedActivations;
-    };
-    std::vector<std::vector<size_t>> tasks;
-    for (size_t index = 0; index < candidates.size(); ++index) {
-      auto shared = llvm::find_if(tasks, [&](const std::vector<size_t> &task) {
-        return sharesSweep(candidates[task.front()], candidates[index]);
-      });
-      if (shared == tasks.end())
-        tasks.push_back({index});
-      else
-        shared->push_back(index);
-    }
-    // What each candidate became; a candidate whose task failed before it
-    // stays empty, the error going to the task's first candidate.
-    std::vector<std::optional<llvm::Expected<Evaluated>>> made(
-        candidates.size());
-    auto makeTask = [&](PlanningContext &taskContext,
-                        llvm::ArrayRef<size_t> members) {
-      const SearchCandidate &first = candidates[members.front()];
-      if (!first.baseline) {
-        llvm::Expected<Plan> gaps =
-            sweep(taskContext, unplannedLive, options.memoryBudget, first.rule,
-                  std::nullopt);
-        if (!gaps) {
-          made[members.front()].emplace(gaps.takeError());
-          return;
-        }
-        Evaluated own =
-            scheduleOnQueues(taskContext, *gaps, options.refinementRounds);
-        own.plan.detail =
-            victimRuleName(first.rule).str() + "+" + own.plan.detail;
-        made[members.front()].emplace(std::move(own));
-        return;
-      }
-      PlannerOptions baselineOptions = options;
-      baselineOptions.policy = *first.baseline;
-      llvm::Expected<Plan> gaps =
-          baselineGaps(taskContext, unplannedLive, baselineOptions);
-      if (!gaps) {
-        made[members.front()].emplace(gaps.takeError());
-        return;
-      }
-      for (size_t index : members) {
-        baselineOptions.policy = *candidates[index].baseline;
-        Plan plan = *gaps;
-        plan.policy = policyName(baselineOptions.policy).str();
-        plan.detail = "baseline:" + plan.policy;
-        scheduleBaseline(taskContext, plan, baselineOptions);
-        made[index].emplace(evaluate(taskContext, std::move(plan)));
-      }
-    };
-    std::vector<uint64_t> processed(tasks.size(), 0);
-    // Our own candidates take longest: they start first.
-    runInParallel(tasks.size(), options.threads, [&](size_t order) {
-      size_t task = tasks.size() - 1 - order;
-      PlanningContext taskContext = context;
-      makeTask(taskContext, tasks[task]);
-      processed[task] = taskContext.processedPoints;
-    });
-    for (uint64_t points : processed)
-      context.processedPoints += points;
-    // The first candidate that failed decides the error.
-    for (size_t index = 0; index < candidates.size(); ++index) {
-      if (!made[index] || *made[index])
-        continue;
-      for (size_t other = index + 1; other < candidates.size(); ++other)
-        if (made[other] && !*made[other])
-          llvm::consumeError(made[other]->takeError());
-      return made[index]->takeError();
-    }
-    std::optional<VictimRule> bestRule;
-    for (size_t index = 0; index < candidates.size(); ++index) {
-      Evaluated &candidate = **made[index];
-      if (!candidates[index].baseline &&
-          (!bestRule || candidate.betterThan(*best)))
-        bestRule = candidates[index].rule;
-      consider(std::move(candidate));
-    }
-    auto withinEffort = [&] {
-      return context.processedPoints < options.effortPoints;
-    };
-    // Stall repair: demote the tensor that stalls compute the most so that
-    // the sweep evicts something else instead; keep what helps.
-    std::vector<uint8_t> demotion(graph.numTensors(), 0);
-    std::vector<bool> tried(graph.numTensors(), false);
-    for (unsigned round = 0; round < options.repairRounds && withinEffort();
-         ++round) {
-      std::optional<TensorId> culprit =
-          worstStaller(context, best->plan, tried);
-      if (!culprit)
-        break;
-      tried[*culprit] = true;
-      ++demotion[*culprit];
-      llvm::Expected<Plan> gaps =
-          sweep(context, unplannedLive, options.memoryBudget, *bestRule,
-                std::nullopt, demotion);
-      if (!gaps)
-        return gaps.takeError();
-      Evaluated candidate =
-          scheduleOnQueues(context, *gaps, options.refinementRounds);
-      if (!candidate.betterThan(*best)) {
-        --demotion[*culprit];
-        continue;
-      }
-      candidate.plan.detail = victimRuleName(*bestRule).str() + "+" +
-                              candidate.plan.detail + "+repaired";
-      best = std::move(candidate);
-    }
-    delayPrefetches(context, *best);
-  }
+  llvm::Expected<Evaluated> best =
+      PlanSearch(context, unplannedLive, options, threads).run();
+  if (!best)
+    return best.takeError();
   Plan result = std::move(best->plan);
   result.policy = policyName(options.policy).str();
   result.memoryBudget = options.memoryBudget;

@@ -7,7 +7,8 @@
 // what one op needs); every plan passes the verifier, stays within the budget
 // and keeps the storage of every view resident while the view is in use; the
 // report's numbers equal an independent re-simulation; no plan beats the
-// lower bound; and `ssd` is never slower than a baseline.
+// lower bound; and `ssd` is never slower than a baseline. Plans made on a
+// thread pool, from its own workers too, equal those made serially.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "ssd/Analysis/Planner/Report.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <gtest/gtest.h>
 
@@ -443,6 +445,66 @@ TEST(Property, RandomDagsWithViewsPlanVerifyAndReplay) {
                  .first;
   }
   EXPECT_GT(plans, 4000u);
+}
+
+/// A plan as text, every field that reaches the IR or the report, or the
+/// error that replaced it.
+std::string describe(llvm::Expected<Plan> plan, const StepGraph &graph) {
+  if (!plan)
+    return "error: " + llvm::toString(plan.takeError());
+  return llvm::formatv("{0} {1} {2}\n{3}", plan->policy, plan->detail,
+                       plan->memoryBudget, plan->toJSON(graph))
+      .str();
+}
+
+TEST(Property, ThreadPoolsLeavePlansAsTheyAre) {
+  // As under MLIR: plans made on workers of the pool that also takes their
+  // candidates, more of them at once than the pool has threads.
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(2));
+  unsigned plans = 0, sweepErrors = 0;
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    SCOPED_TRACE(seed);
+    StepGraph graph = seed % 2 ? generateTrainingStep(randomOptions(seed))
+                               : randomDag(seed, seed % 3 ? 0 : 40);
+    Target target = randomTarget(seed);
+    OffloadPlanner planner(graph, target);
+    // Budgets every op fits in, so that errors come from the search.
+    uint64_t required = 0;
+    for (uint32_t point = 0; point < planner.getLifetimes().numPoints();
+         ++point)
+      required =
+          std::max(required, planner.getLifetimes().getRequiredBytes(point));
+    uint64_t peak = std::max(planner.getUnplannedPeak(), required);
+    for (Policy policy : allPolicies()) {
+      PlannerOptions options;
+      options.memoryBudget = required + (peak - required) * (seed % 10) / 10;
+      options.policy = policy;
+      // Unmovable roles make sweeps fail inside the search: the error must
+      // be the same whichever candidate fails first in time.
+      if (seed % 4 == 0) {
+        options.movableRoles = RoleSet();
+        options.movableRoles.insert(TensorRole::SavedActivation);
+      }
+      std::string serial = describe(planner.plan(options), graph);
+      EXPECT_EQ(describe(planner.plan(options, &pool), graph), serial);
+      EXPECT_EQ(describe(planner.chooseGaps(options, &pool), graph),
+                describe(planner.chooseGaps(options), graph));
+      std::string nested[3];
+      llvm::ThreadPoolTaskGroup outer(pool);
+      for (std::string &result : nested)
+        outer.async(
+            [&] { result = describe(planner.plan(options, &pool), graph); });
+      outer.wait();
+      for (const std::string &result : nested)
+        EXPECT_EQ(result, serial) << policyName(policy).str();
+      if (!llvm::StringRef(serial).starts_with("error: "))
+        ++plans;
+      else if (llvm::StringRef(serial).contains("may not move"))
+        ++sweepErrors;
+    }
+  }
+  EXPECT_GT(plans, 500u);
+  EXPECT_GT(sweepErrors, 100u);
 }
 
 } // namespace

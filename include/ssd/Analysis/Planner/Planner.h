@@ -16,6 +16,10 @@
 #include "ssd/Analysis/Planner/Simulator.h"
 #include "ssd/Analysis/Planner/Target.h"
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace ssd::planner {
 
 enum class Policy : uint8_t {
@@ -68,9 +72,6 @@ struct PlannerOptions {
   uint64_t effortPoints = 4'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
-  /// Threads on which `ssd` makes its candidate plans. The plan does not
-  /// depend on it.
-  unsigned threads = 1;
 };
 
 /// The budget is below what the op at `point` needs resident: its operands
@@ -123,9 +124,15 @@ public:
 
   /// ssd-plan-offload and ssd-insert-prefetch together: a verified plan
   /// that keeps live bytes within the budget, or InfeasibleBudgetError.
-  llvm::Expected<Plan> plan(const PlannerOptions &options) const;
-  /// ssd-plan-offload alone: the gaps, each reloaded right at its use.
-  llvm::Expected<Plan> chooseGaps(const PlannerOptions &options) const;
+  /// `ssd` makes its candidate plans on `threads` and this thread (serially
+  /// without a pool); the plan does not depend on the pool.
+  llvm::Expected<Plan> plan(const PlannerOptions &options,
+                            llvm::ThreadPoolInterface *threads = nullptr) const;
+  /// ssd-plan-offload alone: the gaps of `plan`, each written right after
+  /// its definition and reloaded right at its use.
+  llvm::Expected<Plan>
+  chooseGaps(const PlannerOptions &options,
+             llvm::ThreadPoolInterface *threads = nullptr) const;
   /// ssd-insert-prefetch: moves each reload of `plan` as early as the
   /// policy wants and the budget allows.
   void schedulePrefetches(Plan &plan, const PlannerOptions &options) const;
