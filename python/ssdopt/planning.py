@@ -21,7 +21,8 @@ class PlanningError(RuntimeError):
 
 
 def find_ssd_opt(explicit: str | None = None) -> str:
-    """The `ssd-opt` binary: `explicit`, else $SSD_OPT, else PATH, else the
+    """The `ssd-opt` binary: `explicit`, else $SSD_OPT, else the one a wheel
+    carries (`ssdopt/bin/ssd-opt`, statically linked), else PATH, else the
     build/bin of the checkout this package was loaded from."""
     candidates = []
     if explicit:
@@ -29,6 +30,9 @@ def find_ssd_opt(explicit: str | None = None) -> str:
     elif os.environ.get("SSD_OPT"):
         candidates.append(os.environ["SSD_OPT"])
     else:
+        bundled = pathlib.Path(__file__).resolve().parent / "bin" / "ssd-opt"
+        if bundled.is_file():
+            candidates.append(str(bundled))
         on_path = shutil.which("ssd-opt")
         if on_path:
             candidates.append(on_path)
