@@ -61,7 +61,9 @@ def __getattr__(name: str) -> Any:
 def stats() -> dict[str, Any]:
     """What the backend did in this process: the runtime's counters (bytes
     written and read, stall seconds) and, per planned graph, its planned peak
-    memory; `planned_peak_bytes` is the largest of those."""
+    memory; `planned_peak_bytes` is the largest of those; `fallback_graphs`
+    counts the graphs that could not be planned and run without offload
+    (each one's `fallback` says why)."""
     from . import dynamo_backend as backend_module
     from . import runtime
 
@@ -69,6 +71,7 @@ def stats() -> dict[str, Any]:
     graphs = backend_module.planned_graphs()
     peaks = [graph["peak_bytes_after"] for graph in graphs if graph.get("peak_bytes_after") is not None]
     result["planned_peak_bytes"] = max(peaks) if peaks else None
+    result["fallback_graphs"] = sum(1 for graph in graphs if graph.get("fallback"))
     result["graphs"] = graphs
     return result
 

@@ -43,6 +43,9 @@ from .options import Options, parse_options
 
 logger = logging.getLogger("ssdopt")
 
+# A budget above any graph's peak: plans nothing, reports the peak.
+_NO_LIMIT = 1 << 62
+
 # One entry per graph the backend planned, for `ssdopt.stats()`.
 _planned_graphs: list[dict[str, Any]] = []
 _graph_ids = itertools.count()
@@ -89,7 +92,14 @@ class _SsdBackend:
     def __call__(self, gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Any:
         from . import _ops  # noqa: F401  (registers torch.ops.ssdopt)
 
-        self.store()  # a bad offload_dir fails here, at compile time
+        # A bad offload_dir or a missing ssd-opt fails here, at compile time.
+        self.store()
+        planning.find_ssd_opt(self.options.ssd_opt)
+        if any(_is_symbolic(value) for value in example_inputs):
+            return _PlanPerShape(self, gm, example_inputs)
+        return self.compile(gm, example_inputs)
+
+    def compile(self, gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Any:
         graph_id = next(_graph_ids)
         if self.options.inner == "eager":
             from functorch.compile import make_boxed_func
@@ -120,8 +130,55 @@ class _SsdBackend:
         **kwargs: Any,
     ) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
         fw, bw = partitioner(joint, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+        # A random op can reach the backward unused (the math attention's
+        # backward traces its forward again, dropout included); the default
+        # partitioner keeps it, and running it would draw random numbers that
+        # eager autograd does not. Nothing reads it: drop it.
+        if bw.graph.eliminate_dead_code(is_impure_node=lambda node: node.is_impure(impure_random=False)):
+            bw.recompile()
         _OffloadRewriter(self, graph_id, fw, bw, num_fwd_outputs).run()
         return fw, bw
+
+
+def _is_symbolic(value: Any) -> bool:
+    if isinstance(value, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        return True
+    return isinstance(value, torch.Tensor) and not all(
+        isinstance(size, int) for size in (*value.shape, *value.stride())
+    )
+
+
+def _shape_key(value: Any) -> Any:
+    if isinstance(value, torch.Tensor):
+        return (tuple(value.shape), value.stride(), value.dtype, value.device, value.requires_grad)
+    return value if isinstance(value, (int, float, bool)) else type(value)
+
+
+class _PlanPerShape:
+    """A graph that dynamo traced with symbolic sizes (after it met a second
+    input size, or from `mark_dynamic`). ssd-opt plans static shapes, so
+    each set of concrete sizes the graph runs with is compiled and planned
+    on its own, at its first call: as many plans as shapes, each exact."""
+
+    def __init__(self, backend: _SsdBackend, gm: torch.fx.GraphModule, example_inputs: Sequence[Any]):
+        self.backend = backend
+        self.gm = gm
+        self.compiled: dict[tuple[Any, ...], Callable[..., Any]] = {}
+        logger.info(
+            "a graph with symbolic sizes (%s): it is planned once per concrete shape, on first use",
+            ", ".join(str(tuple(value.shape)) for value in example_inputs if isinstance(value, torch.Tensor) and _is_symbolic(value)),
+        )
+
+    def __call__(self, *args: Any) -> Any:
+        key = tuple(_shape_key(value) for value in args)
+        compiled = self.compiled.get(key)
+        if compiled is None:
+            logger.info(
+                "planning the graph for the shapes %s",
+                ", ".join(str(tuple(value.shape)) for value in args if isinstance(value, torch.Tensor)),
+            )
+            compiled = self.compiled[key] = self.backend.compile(self.gm, list(args))
+        return compiled(*args)
 
 
 class _InductorPartitioner(CustomPartitionerFn):
@@ -246,7 +303,12 @@ class _OffloadRewriter:
             origin[copy] = (phase, node)
             return copy
 
-        def copy_placeholder(node: torch.fx.Node) -> torch.fx.Node:
+        def copy_placeholder(node: torch.fx.Node) -> Any:
+            value = node.meta.get("val")
+            if type(value) in (int, float, bool):
+                # A size that was symbolic when dynamo traced the graph, and
+                # is known for this compilation: a constant of the step.
+                return value
             copy = graph.placeholder(node.name)
             copy.meta = dict(node.meta)
             return copy
@@ -306,14 +368,18 @@ class _OffloadRewriter:
         report_path = None
         if self.options.report_dir:
             report_path = os.path.join(self.options.report_dir, f"graph{self.graph_id}.json")
-        report = planning.plan(
-            exported.text,
-            memory_budget=self.options.memory_budget,
+            with open(os.path.join(self.options.report_dir, f"graph{self.graph_id}.mlir"), "w") as file:
+                file.write(exported.text)
+        settings = dict(
             target=self.options.target or self.default_target(),
             policy=self.options.policy,
             ssd_opt=self.options.ssd_opt,
-            report_path=report_path,
         )
+        budget = self.options.memory_budget
+        if self.options.peak_share is not None:
+            unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)
+            budget = int(unplanned["peak_bytes_before"] * self.options.peak_share)
+        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path, **settings)
         # Which saved group each planned gap moves.
         group_of_fw_node = {}
         for key, group in groups.items():
@@ -342,8 +408,23 @@ class _OffloadRewriter:
     # -- rewriting ---------------------------------------------------------
 
     def run(self) -> None:
+        from .exporter import ExportError
+
         groups = self.movable_groups()
-        report = self.plan(groups) if groups else None
+        try:
+            report = self.plan(groups) if groups else None
+        except (ExportError, planning.PlanningError) as error:
+            if getattr(error, "infeasible", False):
+                raise  # the budget is the caller's to change
+            if self.options.strict:
+                logger.error("graph %d cannot be planned: %s", self.graph_id, error)
+                raise
+            logger.warning(
+                "graph %d cannot be planned, so it runs without offload (compiled by %s): %s",
+                self.graph_id, self.options.inner, error,
+            )
+            self.record(None, groups, [], fallback=f"{type(error).__name__}: {error}")
+            return
         moved = [group for group in groups.values() if group.gap is not None]
         if moved:
             # Positions in the graphs as partitioned: the rewrite only
@@ -436,10 +517,17 @@ class _OffloadRewriter:
         with mode:
             return make()
 
-    def record(self, report: dict[str, Any] | None, groups: dict[Any, _SavedGroup], moved: list[_SavedGroup]) -> None:
+    def record(
+        self,
+        report: dict[str, Any] | None,
+        groups: dict[Any, _SavedGroup],
+        moved: list[_SavedGroup],
+        fallback: str | None = None,
+    ) -> None:
         saved_tensors = sum(1 for node in self.saved if _val(node) is not None)
         entry = {
             "graph": self.graph_id,
+            "fallback": fallback,
             "saved_tensors": saved_tensors,
             "offloaded_tensors": sum(len(group.members) for group in moved),
             "offloaded_bytes": sum(_val(group.base).untyped_storage().nbytes() for group in moved),
@@ -458,13 +546,15 @@ class _OffloadRewriter:
             ):
                 entry[key] = report.get(key)
         _planned_graphs.append(entry)
+        if fallback is not None:
+            return
         logger.info(
-            "graph %d: %d saved tensors, offloading %d (%d bytes); planned peak %s of budget %d bytes",
+            "graph %d: %d saved tensors, offloading %d (%d bytes); planned peak %s of budget %s bytes",
             self.graph_id,
             saved_tensors,
             entry["offloaded_tensors"],
             entry["offloaded_bytes"],
             entry.get("peak_bytes_after", "unplanned"),
-            self.options.memory_budget,
+            entry.get("memory_budget_bytes"),
         )
         logger.debug("graph %d report: %s", self.graph_id, json.dumps(report))

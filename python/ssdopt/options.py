@@ -54,12 +54,27 @@ def parse_memory_size(value: int | str) -> int:
     return size
 
 
+def parse_peak_share(value: Any) -> float | None:
+    """0.8 from `"80%"`; None for anything that is not a percentage."""
+    if not isinstance(value, str) or not value.strip().endswith("%"):
+        return None
+    try:
+        share = float(value.strip()[:-1]) / 100
+    except ValueError:
+        raise ValueError(f"cannot parse memory budget {value!r}: expected a share like '80%'") from None
+    if not 0 < share <= 1:
+        raise ValueError(f"a memory budget share must be above 0% and at most 100%, got {value!r}")
+    return share
+
+
 @dataclasses.dataclass(frozen=True)
 class Options:
     """What `torch.compile(backend="ssd", options={...})` accepts.
 
     memory_budget: the most bytes a compiled graph may hold live at once
-        (its inputs included), as `ssd-opt`'s `memory-budget=`.
+        (its inputs included), as `ssd-opt`'s `memory-budget=`; or a share
+        of each graph's unplanned peak, `"80%"` (then `memory_budget` is 0
+        and `peak_share` 0.8).
     offload_dir: an existing, writable directory on the SSD for the
         offloaded tensors; the backend's files there live only while a step
         holds offloaded tensors.
@@ -69,16 +84,22 @@ class Options:
     inner: the compiler of the rewritten forward and backward graphs.
     ssd_opt: the `ssd-opt` binary (else $SSD_OPT, PATH, then this
         checkout's build/bin).
-    report_dir: where to write each graph's planning report (JSON).
+    report_dir: where to write each graph's planning report (JSON) and the
+        step it planned (the input IR of `ssd-opt`).
+    strict: a graph the backend cannot plan (a data-dependent shape, an
+        op the exporter cannot write) is an error, instead of being compiled
+        by the inner compiler without offload.
     """
 
     memory_budget: int
     offload_dir: str
+    peak_share: float | None = None
     target: str | None = None
     policy: str = "ssd"
     inner: str = "eager"
     ssd_opt: str | None = None
     report_dir: str | None = None
+    strict: bool = False
 
 
 def parse_options(options: Mapping[str, Any] | None) -> Options:
@@ -94,7 +115,9 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
     for required in ("memory_budget", "offload_dir"):
         if options.get(required) is None:
             raise ValueError(f"the 'ssd' backend needs the option {required!r}")
-    budget = parse_memory_size(options["memory_budget"])
+    budget, peak_share = 0, parse_peak_share(options["memory_budget"])
+    if peak_share is None:
+        budget = parse_memory_size(options["memory_budget"])
 
     offload_dir = os.fspath(options["offload_dir"])
     if not os.path.isdir(offload_dir):
@@ -114,12 +137,17 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
     report_dir = options.get("report_dir")
     if report_dir is not None and not os.path.isdir(report_dir):
         raise ValueError(f"report_dir {os.fspath(report_dir)!r} does not exist")
+    strict = options.get("strict", False)
+    if not isinstance(strict, bool):
+        raise ValueError(f"strict must be True or False, got {strict!r}")
     return Options(
         memory_budget=budget,
+        peak_share=peak_share,
         offload_dir=os.path.abspath(offload_dir),
         target=None if target is None else os.fspath(target),
         policy=policy,
         inner=inner,
         ssd_opt=options.get("ssd_opt"),
         report_dir=None if report_dir is None else os.fspath(report_dir),
+        strict=strict,
     )
