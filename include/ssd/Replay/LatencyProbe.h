@@ -22,6 +22,7 @@
 #include "ssd/Analysis/Planner/Target.h"
 #include "ssd/Replay/RuntimeSession.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ssd::replay {

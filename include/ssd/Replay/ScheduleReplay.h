@@ -20,6 +20,8 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdlib>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
