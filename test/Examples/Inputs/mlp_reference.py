@@ -18,6 +18,10 @@ Usage:
     .venv/bin/python test/Examples/Inputs/mlp_reference.py            # rewrite the lit test
     .venv/bin/python test/Examples/Inputs/mlp_reference.py --check    # exit 1 if it is out of date
     .venv/bin/python test/Examples/Inputs/mlp_reference.py --print    # show values and tolerances
+
+The float32 tolerances depend on the OpenBLAS kernel numpy runs, and lit
+passes no OPENBLAS_* variable to the test: regenerate the same way, with
+`env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE` in front.
 """
 
 import argparse
