@@ -600,9 +600,7 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
     TORCH_CHECK(false, "ssdopt.wait: no prefetch was issued for handle ",
                 h->id);
   }
-  TORCH_CHECK(pending,
-              "ssdopt.wait: no prefetch was left to wait for for "
-              "handle ",
+  TORCH_CHECK(pending, "ssdopt.wait: nothing left to wait for on handle ",
               h->id);
   bool onDevice = deviceOf(*h) >= 0;
   void *stream = onDevice ? currentStream(h->device) : nullptr;
