@@ -1,5 +1,4 @@
-//===- CApi.cpp - The C API edge of the runtime
-//----------------------------===//
+//===- CApi.cpp - The C API edge of the runtime ---------------------------===//
 //
 // Every ssdrt_* function runs its body inside `guarded`, which turns any C++
 // exception into a negative errno and a thread-local message: nothing thrown

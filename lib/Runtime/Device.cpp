@@ -1,5 +1,4 @@
-//===- Device.cpp - CUDA driver API loaded with dlopen
-//---------------------===//
+//===- Device.cpp - CUDA driver API loaded with dlopen --------------------===//
 //
 // The driver's entry points are resolved once per process from
 // libcuda.so.1. Names come from cuda.h's own macros (cuMemAlloc expands to

@@ -1,5 +1,4 @@
-//===- Device.h - CUDA through the driver API, or host-only ------*- C++
-//-*-===//
+//===- Device.h - CUDA through the driver API, or host-only -----*- C++ -*-===//
 //
 // The device layer loads libcuda.so.1 with dlopen at run time, so the runtime
 // builds and runs on machines with no CUDA at all. Without a driver or a GPU

@@ -1,5 +1,4 @@
-//===- TensorStore.h - Tensors that live in memory, on disk or between ---*- C++
-//-*-===//
+//===- TensorStore.h - Tensors in memory, on disk or between ----*- C++ -*-===//
 //
 // The tensor store behind the C API. A handle is a tensor (dtype, shape, byte
 // size) whose bytes live in host or device memory, in a file extent, or both,

@@ -1,5 +1,4 @@
-//===- CApiTest.cpp - Tests of the ssdrt C API
-//-----------------------------===//
+//===- CApiTest.cpp - Tests of the ssdrt C API ----------------------------===//
 //
 // The C edge: options, engine choice, handle and buffer life cycles, stats,
 // negative errno returns with messages in ssdrt_last_error(), and that
