@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
+#include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <utility>
 
 using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
@@ -66,31 +68,29 @@ void require(const void *pointer, const char *name) {
     fail(EINVAL, std::string("null ") + name);
 }
 
+/// The dtype codes (ssdrt.h) that checkpoints hold, and their DType; both
+/// directions of the mapping read this one table.
+constexpr std::pair<int, DType> kDTypeCodes[] = {
+    {SSDRT_DTYPE_F32, DType::F32},   {SSDRT_DTYPE_F16, DType::F16},
+    {SSDRT_DTYPE_BF16, DType::BF16}, {SSDRT_DTYPE_F64, DType::F64},
+    {SSDRT_DTYPE_I8, DType::I8},     {SSDRT_DTYPE_U8, DType::U8},
+    {SSDRT_DTYPE_I16, DType::I16},   {SSDRT_DTYPE_I32, DType::I32},
+    {SSDRT_DTYPE_I64, DType::I64},   {SSDRT_DTYPE_BOOL, DType::Bool},
+};
+
 DType dtypeFromCode(int code) {
-  switch (code) {
-  case SSDRT_DTYPE_F32:
-    return DType::F32;
-  case SSDRT_DTYPE_F16:
-    return DType::F16;
-  case SSDRT_DTYPE_BF16:
-    return DType::BF16;
-  case SSDRT_DTYPE_F64:
-    return DType::F64;
-  case SSDRT_DTYPE_I8:
-    return DType::I8;
-  case SSDRT_DTYPE_U8:
-    return DType::U8;
-  case SSDRT_DTYPE_I16:
-    return DType::I16;
-  case SSDRT_DTYPE_I32:
-    return DType::I32;
-  case SSDRT_DTYPE_I64:
-    return DType::I64;
-  case SSDRT_DTYPE_BOOL:
-    return DType::Bool;
-  }
+  for (const auto &[c, dtype] : kDTypeCodes)
+    if (c == code)
+      return dtype;
   fail(EINVAL, "dtype code " + std::to_string(code) +
                    " is not supported in checkpoints");
+}
+
+int codeFromDType(DType dtype) {
+  for (const auto &[c, d] : kDTypeCodes)
+    if (d == dtype)
+      return c;
+  fail(EINVAL, std::string("dtype ") + dtypeName(dtype) + " has no code");
 }
 
 std::span<const uint64_t> dims(const uint64_t *values, int ndim,
@@ -119,6 +119,15 @@ void setRankState(RankWriter &writer, const void *rng, size_t rngBytes,
     require(rng, "rng");
   writer.setRankState(std::string(static_cast<const char *>(rng), rngBytes),
                       dataLoaderPosition);
+}
+
+/// Hands `text` to the caller as malloc'd memory (freed by ssdckpt_free).
+char *mallocCopy(const std::string &text) {
+  char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+  if (!copy)
+    throw std::bad_alloc();
+  std::memcpy(copy, text.c_str(), text.size() + 1);
+  return copy;
 }
 
 void copyOut(const std::string &text, char *out, size_t size) {
@@ -224,12 +233,7 @@ int ssdckpt_writer_finish(ssdckpt_writer *writer, char **record) {
   return guard([&] {
     require(writer, "writer");
     require(record, "record pointer");
-    std::string text = serializeRankRecord(writer->writer->finish());
-    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
-    if (!copy)
-      throw std::bad_alloc();
-    std::memcpy(copy, text.c_str(), text.size() + 1);
-    *record = copy;
+    *record = mallocCopy(serializeRankRecord(writer->writer->finish()));
   });
 }
 
@@ -342,5 +346,79 @@ int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
 }
 
 void ssdckpt_reader_close(ssdckpt_reader *reader) { delete reader; }
+
+int ssdckpt_dtype_info(int dtype, const char **name, size_t *bytes) {
+  return guard([&] {
+    DType d = dtypeFromCode(dtype);
+    if (name)
+      *name = dtypeName(d);
+    if (bytes)
+      *bytes = dtypeSize(d);
+  });
+}
+
+int ssdckpt_reader_info(const ssdckpt_reader *reader, uint64_t *step,
+                        uint32_t *world_size, uint32_t *version,
+                        size_t *num_tensors) {
+  return guard([&] {
+    require(reader, "reader");
+    const Manifest &m = reader->reader->manifest();
+    if (step)
+      *step = m.step;
+    if (world_size)
+      *world_size = m.worldSize;
+    if (version)
+      *version = m.version;
+    if (num_tensors)
+      *num_tensors = m.tensors.size();
+  });
+}
+
+int ssdckpt_reader_tensor(const ssdckpt_reader *reader, size_t index,
+                          const char **name, int *dtype, int *ndim,
+                          uint64_t *shape, size_t shape_capacity) {
+  return guard([&] {
+    require(reader, "reader");
+    const Manifest &m = reader->reader->manifest();
+    if (index >= m.tensors.size())
+      fail(EINVAL, "tensor index " + std::to_string(index) +
+                       " is outside the checkpoint's " +
+                       std::to_string(m.tensors.size()) + " tensors");
+    const TensorEntry &t = m.tensors[index];
+    if (name)
+      *name = t.name.c_str();
+    if (dtype)
+      *dtype = codeFromDType(t.dtype);
+    if (ndim)
+      *ndim = int(t.shape.size());
+    if (t.shape.size() > shape_capacity)
+      fail(ERANGE, "tensor " + t.name + " has " +
+                       std::to_string(t.shape.size()) +
+                       " dimensions, the buffer holds " +
+                       std::to_string(shape_capacity));
+    if (!t.shape.empty()) {
+      require(shape, "shape");
+      std::copy(t.shape.begin(), t.shape.end(), shape);
+    }
+  });
+}
+
+int ssdckpt_list(const char *root, char **json) {
+  return guard([&] {
+    require(root, "root");
+    require(json, "json pointer");
+    JsonValue all = JsonValue::array();
+    for (const CheckpointListing &c : listCheckpoints(root)) {
+      JsonValue entry = JsonValue::object();
+      entry.set("name", JsonValue::string(c.name));
+      entry.set("step", JsonValue::integer(c.step));
+      entry.set("committed", JsonValue::boolean(c.committed));
+      entry.set("latest", JsonValue::boolean(c.latest));
+      entry.set("bytes", JsonValue::integer(c.bytes));
+      all.push(std::move(entry));
+    }
+    *json = mallocCopy(writeJson(all));
+  });
+}
 
 } // extern "C"

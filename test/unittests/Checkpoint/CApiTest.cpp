@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckpointTestUtil.h"
+#include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 
 #include <algorithm>
@@ -247,6 +248,83 @@ TEST(CApi, ErrorsAreCodesWithMessages) {
             -EINVAL);
   EXPECT_THAT(ssdckpt_last_error(), HasSubstr("record of rank 0"));
   EXPECT_EQ(ssdckpt_gc(tmp.path().c_str(), 0), -EINVAL);
+}
+
+TEST(CApi, DescribesDTypesTensorsAndTheRoot) {
+  const char *name = nullptr;
+  size_t bytes = 0;
+  ASSERT_EQ(ssdckpt_dtype_info(SSDRT_DTYPE_BF16, &name, &bytes), 0);
+  EXPECT_STREQ(name, "BF16");
+  EXPECT_EQ(bytes, 2u);
+  ASSERT_EQ(ssdckpt_dtype_info(SSDRT_DTYPE_BOOL, &name, &bytes), 0);
+  EXPECT_STREQ(name, "BOOL");
+  EXPECT_EQ(bytes, 1u);
+  EXPECT_EQ(ssdckpt_dtype_info(SSDRT_DTYPE_F8E5M2, &name, nullptr), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("not supported in checkpoints"));
+
+  TempDir tmp;
+  auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
+  savePattern(*engine, tmp.path(), 4, 2);
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), dir, sizeof(dir)), 0);
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(dir, &r), 0) << ssdckpt_last_error();
+  uint64_t step = 0;
+  uint32_t worldSize = 0, version = 0;
+  size_t count = 0;
+  ASSERT_EQ(ssdckpt_reader_info(r, &step, &worldSize, &version, &count), 0);
+  EXPECT_EQ(step, 4u);
+  EXPECT_EQ(worldSize, 2u);
+  EXPECT_EQ(version, 1u);
+  // Every tensor as the C++ reader sees it, through the C calls.
+  ssd::rt::ckpt::CheckpointReader reader(*engine, dir);
+  const auto &tensors = reader.manifest().tensors;
+  ASSERT_EQ(count, tensors.size());
+  for (size_t i = 0; i < count; ++i) {
+    const char *tensorName = nullptr;
+    int dtype = -1, ndim = -1;
+    uint64_t shape[32];
+    ASSERT_EQ(
+        ssdckpt_reader_tensor(r, i, &tensorName, &dtype, &ndim, shape, 32), 0)
+        << ssdckpt_last_error();
+    EXPECT_EQ(tensorName, tensors[i].name);
+    const char *dtypeName = nullptr;
+    ASSERT_EQ(ssdckpt_dtype_info(dtype, &dtypeName, nullptr), 0);
+    EXPECT_STREQ(dtypeName, ssd::rt::ckpt::dtypeName(tensors[i].dtype));
+    ASSERT_EQ(size_t(ndim), tensors[i].shape.size());
+    EXPECT_TRUE(std::equal(shape, shape + ndim, tensors[i].shape.begin()));
+    if (ndim > 0) {
+      EXPECT_EQ(ssdckpt_reader_tensor(r, i, nullptr, nullptr, &ndim, shape,
+                                      size_t(ndim) - 1),
+                -ERANGE);
+      EXPECT_EQ(size_t(ndim), tensors[i].shape.size());
+    }
+  }
+  EXPECT_EQ(
+      ssdckpt_reader_tensor(r, count, nullptr, nullptr, nullptr, nullptr, 0),
+      -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("is outside the checkpoint's"));
+  ssdckpt_reader_close(r);
+
+  // An uncommitted leftover next to the committed step.
+  ASSERT_EQ(ssdckpt_begin(tmp.path().c_str(), 5, dir, sizeof(dir)), 0);
+  char *json = nullptr;
+  ASSERT_EQ(ssdckpt_list(tmp.path().c_str(), &json), 0) << ssdckpt_last_error();
+  std::string text = json;
+  ssdckpt_free(json);
+  auto listing = ssd::rt::ckpt::parseJson(text, "listing");
+  ASSERT_EQ(listing.items().size(), 2u);
+  const auto &first = listing.items()[0];
+  EXPECT_EQ(first.find("name")->asString(), "step-000000000004");
+  EXPECT_EQ(first.find("step")->magnitude(), 4u);
+  EXPECT_TRUE(first.find("committed")->asBool());
+  EXPECT_TRUE(first.find("latest")->asBool());
+  EXPECT_GT(first.find("bytes")->magnitude(), 0u);
+  EXPECT_FALSE(listing.items()[1].find("committed")->asBool());
+  EXPECT_FALSE(listing.items()[1].find("latest")->asBool());
+  std::string missing = tmp.path() + "/none";
+  EXPECT_EQ(ssdckpt_list(missing.c_str(), &json), -ENOENT);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("none"));
 }
 
 } // namespace

@@ -207,6 +207,44 @@ SSDRT_API int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
 
 SSDRT_API void ssdckpt_reader_close(ssdckpt_reader *reader);
 
+/**
+ * ssdckpt_dtype_info - the manifest's name ("F32", "BF16", ...) and the
+ * element size in bytes of dtype code `dtype` (SSDRT_DTYPE_*); either output
+ * may be null. The one table of the dtypes checkpoints hold, for callers
+ * that map their own dtypes onto the codes. Returns 0; -EINVAL for a code
+ * checkpoints do not support.
+ */
+SSDRT_API int ssdckpt_dtype_info(int dtype, const char **name, size_t *bytes);
+
+/**
+ * ssdckpt_reader_info - what the manifest of an open checkpoint says: its
+ * step, the number of saving ranks, the format version and the number of
+ * tensors. Any output pointer may be null. Returns 0 or -EINVAL.
+ */
+SSDRT_API int ssdckpt_reader_info(const ssdckpt_reader *reader, uint64_t *step,
+                                  uint32_t *world_size, uint32_t *version,
+                                  size_t *num_tensors);
+
+/**
+ * ssdckpt_reader_tensor - tensor `index` (manifest order, below
+ * num_tensors): its name (valid until the reader is closed), dtype code,
+ * number of dimensions, and global shape in shape[0..shape_capacity). Any
+ * output pointer may be null. Returns 0; -EINVAL for an index out of range;
+ * -ERANGE when the shape does not fit (*ndim is set).
+ */
+SSDRT_API int ssdckpt_reader_tensor(const ssdckpt_reader *reader, size_t index,
+                                    const char **name, int *dtype, int *ndim,
+                                    uint64_t *shape, size_t shape_capacity);
+
+/**
+ * ssdckpt_list - the checkpoint directories under `root` ordered by step, as
+ * JSON text in *json (free with ssdckpt_free): an array of objects with
+ * "name", "step", "committed", "latest" and "bytes" (of all files in the
+ * directory), as `ssd-ckpt ls` prints them. Returns 0 or -errno (-ENOENT
+ * when root does not exist).
+ */
+SSDRT_API int ssdckpt_list(const char *root, char **json);
+
 #ifdef __cplusplus
 }
 #endif
