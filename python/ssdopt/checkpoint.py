@@ -1,0 +1,854 @@
+"""Sharded, elastic checkpoints of PyTorch state dicts (docs/checkpoint-python.md).
+
+    ssdopt.checkpoint.save(state_dict, "/ckpt/run")        # commits latest + 1
+    step = ssdopt.checkpoint.latest("/ckpt/run")           # None when empty
+    resume = ssdopt.checkpoint.load(state_dict, "/ckpt/run")
+
+Every byte goes through the checkpoint library's C API (ssdckpt.h, the shared
+library libssdrt-checkpoint that ships next to ``ssdopt._C``), through ctypes,
+which releases the GIL during each call: the format, the checksums and the
+multi-rank commit are the ones compiled steps and ``ssd-ckpt`` use, so a
+checkpoint written here is read by them and the other way round. Ranks
+in separate processes meet in the checkpoint's directory
+(``ssdckpt_save_begin/_add/_commit``); ``torch.distributed``, when
+initialised, supplies the rank and world size and checks, before any byte is
+written, that every rank saves the same step and the same state-dict
+structure.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import ctypes
+import errno as errno_module
+import hashlib
+import importlib.util
+import json
+import math
+import os
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+
+__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait"]
+
+# The name of the tensor (U8, JSON text, written by rank 0) that holds the
+# state dict's structure and its non-tensor values.
+TREE_TENSOR = "__ssdopt_tree__"
+TREE_FORMAT = "ssdopt.state_dict"
+TREE_VERSION = 1
+DEFAULT_TIMEOUT_S = 300.0
+DEFAULT_STAGING_BYTES = 1 << 30
+
+# torch dtype -> SSDRT_DTYPE_* code (ssdrt.h). The names and sizes are the
+# library's (ssdckpt_dtype_info); test_dtypes checks this mapping against it.
+DTYPE_CODES = {
+    torch.float32: 0,
+    torch.float16: 1,
+    torch.bfloat16: 2,
+    torch.float64: 3,
+    torch.int8: 4,
+    torch.uint8: 5,
+    torch.int16: 6,
+    torch.int32: 7,
+    torch.int64: 8,
+    torch.bool: 9,
+}
+_DTYPES = {code: dtype for dtype, code in DTYPE_CODES.items()}
+
+
+class CheckpointError(RuntimeError):
+    """A checkpoint could not be saved or loaded; ``errno`` says why."""
+
+    def __init__(self, message: str, errnum: int = errno_module.EINVAL):
+        super().__init__(message)
+        self.errno = errnum
+
+
+# ---------------------------------------------------------------------------
+# The library
+# ---------------------------------------------------------------------------
+
+_lib = None
+_lib_lock = threading.Lock()
+_u64p = ctypes.POINTER(ctypes.c_uint64)
+
+
+def library_path() -> str:
+    """libssdrt-checkpoint.so beside ``ssdopt._C`` (the wheel and the editable
+    install both put it there); SSDOPT_CHECKPOINT_LIBRARY overrides it with a
+    library built elsewhere (a build directory of the runtime)."""
+    override = os.environ.get("SSDOPT_CHECKPOINT_LIBRARY")
+    if override:
+        return override
+    spec = importlib.util.find_spec("ssdopt._C")
+    if spec is None or not spec.origin:
+        raise CheckpointError("ssdopt._C is not installed, so libssdrt-checkpoint.so "
+                              "cannot be found (pip install ./python)", errno_module.ENOENT)
+    return os.path.join(os.path.dirname(spec.origin), "libssdrt-checkpoint.so")
+
+
+def _library():
+    global _lib
+    with _lib_lock:
+        if _lib is not None:
+            return _lib
+        lib = ctypes.CDLL(library_path())
+        c = ctypes
+        vp, cp, i, u32, u64, sz = c.c_void_p, c.c_char_p, c.c_int, c.c_uint32, c.c_uint64, c.c_size_t
+        signatures = {
+            "ssdckpt_last_error": (cp, []),
+            "ssdckpt_free": (None, [vp]),
+            "ssdckpt_save_begin": (i, [cp, u64, u32, u32, u64, c.c_uint, c.POINTER(vp)]),
+            "ssdckpt_save_dir": (cp, [vp]),
+            "ssdckpt_save_add": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
+            "ssdckpt_save_set_state": (i, [vp, vp, sz, u64]),
+            "ssdckpt_save_commit": (i, [vp]),
+            "ssdckpt_save_close": (None, [vp]),
+            "ssdckpt_latest": (i, [cp, c.c_char_p, sz]),
+            "ssdckpt_gc": (i, [cp, c.c_uint]),
+            "ssdckpt_reader_open": (i, [cp, c.POINTER(vp)]),
+            "ssdckpt_reader_load": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
+            "ssdckpt_reader_verify": (i, [vp]),
+            "ssdckpt_reader_resume_state": (i, [vp, u32, u32, _u64p, vp, sz, c.POINTER(sz),
+                                                c.POINTER(i), _u64p, c.POINTER(i)]),
+            "ssdckpt_reader_close": (None, [vp]),
+            "ssdckpt_dtype_info": (i, [i, c.POINTER(cp), c.POINTER(sz)]),
+            "ssdckpt_reader_info": (i, [vp, _u64p, c.POINTER(u32), c.POINTER(u32), c.POINTER(sz)]),
+            "ssdckpt_reader_tensor": (i, [vp, sz, c.POINTER(cp), c.POINTER(i), c.POINTER(i),
+                                          _u64p, sz]),
+            "ssdckpt_list": (i, [cp, c.POINTER(vp)]),
+        }
+        for name, (restype, argtypes) in signatures.items():
+            function = getattr(lib, name)
+            function.restype = restype
+            function.argtypes = argtypes
+        _lib = lib
+        return lib
+
+
+def _check(rc: int, what: str) -> None:
+    """Raises CheckpointError with the library's message for this thread."""
+    if rc < 0:
+        message = _library().ssdckpt_last_error().decode("utf-8", "replace")
+        raise CheckpointError(f"{what}: {message}" if what else message, -rc)
+
+
+def dtype_info(dtype: torch.dtype) -> tuple[str, int]:
+    """The checkpoint's name ("F32") and element size of a torch dtype."""
+    code = DTYPE_CODES.get(dtype)
+    if code is None:
+        raise CheckpointError(f"dtype {dtype} is not supported in checkpoints (supported: "
+                              + ", ".join(str(d) for d in DTYPE_CODES) + ")")
+    name, size = ctypes.c_char_p(), ctypes.c_size_t()
+    _check(_library().ssdckpt_dtype_info(code, ctypes.byref(name), ctypes.byref(size)), "")
+    return name.value.decode(), size.value
+
+
+def _dims(values) -> ctypes.Array:
+    return (ctypes.c_uint64 * max(len(values), 1))(*values)
+
+
+# ---------------------------------------------------------------------------
+# Ranks
+# ---------------------------------------------------------------------------
+
+def _dist():
+    import torch.distributed as dist
+    return dist if dist.is_available() and dist.is_initialized() else None
+
+
+def _rank_and_world() -> tuple[int, int]:
+    dist = _dist()
+    return (dist.get_rank(), dist.get_world_size()) if dist else (0, 1)
+
+
+def _gather(value) -> list:
+    """Every rank's `value` (one element per rank), in rank order."""
+    dist = _dist()
+    if dist is None:
+        return [value]
+    out = [None] * dist.get_world_size()
+    dist.all_gather_object(out, value)
+    return out
+
+
+def _describe_ranks(values: list, singular: str, plural: str) -> str:
+    """'rank 0 saves step 4; ranks 1, 2 save step 5'."""
+    groups: dict[str, list[int]] = {}
+    for rank, value in enumerate(values):
+        groups.setdefault(str(value), []).append(rank)
+    return "; ".join(
+        (f"rank {ranks[0]} {singular} {value}" if len(ranks) == 1
+         else f"ranks {', '.join(map(str, ranks))} {plural} {value}")
+        for value, ranks in groups.items())
+
+
+def _agree(errors: list, what: str) -> None:
+    """Raises on every rank when any rank failed its checks."""
+    failed = [(rank, e) for rank, e in enumerate(errors) if e]
+    if failed:
+        raise CheckpointError(f"{what}: " + "; ".join(
+            (f"rank {rank}: {e}" if len(errors) > 1 else e) for rank, e in failed))
+
+
+# ---------------------------------------------------------------------------
+# State dicts: structure (JSON) and tensor leaves
+# ---------------------------------------------------------------------------
+
+def _dtensor_type():
+    try:
+        from torch.distributed.tensor import DTensor
+    except ImportError:  # torch without distributed
+        return None
+    return DTensor
+
+
+@dataclass
+class _Leaf:
+    """A tensor of the state dict and the box of it this rank holds."""
+    name: str
+    tensor: torch.Tensor        # the state dict's tensor (a DTensor or plain)
+    local: torch.Tensor         # what this rank holds of it
+    shape: tuple[int, ...]      # global shape
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    replicas: int               # ranks holding the same box
+    replica_index: int          # this rank among them (-1: holds none)
+    dtensor: bool
+
+
+def _box(tensor, dtensor_type) -> tuple:
+    """(local tensor, global shape, offsets, sizes, replicas, replica index)."""
+    if dtensor_type is not None and isinstance(tensor, dtensor_type):
+        from torch.distributed.tensor._utils import compute_local_shape_and_global_offset
+        mesh, placements = tensor.device_mesh, tensor.placements
+        for placement in placements:
+            if not (placement.is_shard() or placement.is_replicate()):
+                raise CheckpointError(f"placement {placement} is not supported "
+                                      "(redistribute Partial to Shard or Replicate first)")
+        shape = tuple(tensor.shape)
+        coordinate = mesh.get_coordinate()
+        local = tensor._local_tensor
+        if coordinate is None:
+            return local, shape, (0,) * len(shape), (0,) * len(shape), 1, -1
+        sizes, offsets = compute_local_shape_and_global_offset(shape, mesh, placements)
+        replicas, index = 1, 0
+        for dim, placement in enumerate(placements):
+            if placement.is_replicate():
+                index = index * mesh.size(dim) + coordinate[dim]
+                replicas *= mesh.size(dim)
+        return local, shape, tuple(offsets), tuple(sizes), replicas, index
+    shape = tuple(tensor.shape)
+    return tensor, shape, (0,) * len(shape), shape, 0, 0
+
+
+def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
+    """The JSON tree of `state` and its tensor leaves in a fixed order.
+
+    Raises CheckpointError naming every value that cannot be kept (a type
+    JSON cannot hold, a non-finite float, a key that is neither str nor int,
+    an unsupported dtype, two paths with one tensor name)."""
+    if not isinstance(state, dict):
+        raise CheckpointError(f"a state dict must be a dict, got {type(state).__name__}")
+    dtensor_type = _dtensor_type()
+    leaves: list[_Leaf] = []
+    names: dict[str, str] = {}
+    problems: list[str] = []
+
+    def visit(value, path: list) -> Any:
+        where = "/".join(map(str, path)) or "<root>"
+        if isinstance(value, torch.Tensor):
+            name = ".".join(map(str, path))
+            if name in names or name == TREE_TENSOR:
+                problems.append(f"{where}: tensor name {name!r} is also "
+                                f"{names.get(name, 'reserved')}")
+                return None
+            names[name] = where
+            if value.dtype not in DTYPE_CODES:
+                problems.append(f"{where}: dtype {value.dtype} is not supported in checkpoints")
+            try:
+                local, shape, offsets, sizes, replicas, index = _box(value, dtensor_type)
+            except CheckpointError as error:
+                problems.append(f"{where}: {error}")
+                return None
+            leaves.append(_Leaf(name, value, local, shape, offsets, sizes, replicas, index,
+                                dtensor_type is not None and isinstance(value, dtensor_type)))
+            return {"tensor": name}
+        if isinstance(value, dict):
+            items = []
+            for key, child in value.items():
+                if isinstance(key, bool) or not isinstance(key, (str, int)):
+                    problems.append(f"{where}: key {key!r} ({type(key).__name__}) is neither "
+                                    "str nor int")
+                    continue
+                items.append([key, visit(child, path + [key])])
+            return {"dict": items}
+        if isinstance(value, (list, tuple)):
+            kind = "list" if isinstance(value, list) else "tuple"
+            return {kind: [visit(child, path + [i]) for i, child in enumerate(value)]}
+        if value is None or isinstance(value, (bool, int, str)):
+            return {"value": value}
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                problems.append(f"{where}: {value} cannot be stored as JSON")
+            return {"value": value}
+        problems.append(f"{where}: a {type(value).__module__}.{type(value).__qualname__} "
+                        "cannot be stored as JSON (only tensors, dicts, lists, tuples, str, "
+                        "int, float, bool and None are kept; nothing is pickled)")
+        return None
+
+    tree = visit(state, [])
+    if problems:
+        raise CheckpointError("the state dict cannot be checkpointed:\n  " + "\n  ".join(problems))
+    return tree, leaves
+
+
+def _signature(tree: dict, leaves: list[_Leaf]) -> str:
+    """What every rank must agree on: structure, tensor names, shapes, dtypes."""
+    def strip(node):
+        if "dict" in node:
+            return {"dict": [[k, strip(v)] for k, v in node["dict"]]}
+        for kind in ("list", "tuple"):
+            if kind in node:
+                return {kind: [strip(v) for v in node[kind]]}
+        return {"tensor": node["tensor"]} if "tensor" in node else "value"
+    text = json.dumps([strip(tree), [(l.name, l.shape, str(l.tensor.dtype)) for l in leaves]])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------
+# Paths
+# ---------------------------------------------------------------------------
+
+def _local_path(path, what: str) -> str:
+    path = os.fspath(path)
+    if "://" in path:
+        scheme = path.split("://", 1)[0]
+        raise CheckpointError(f"{what} {path!r}: {scheme}:// is not supported yet "
+                              "(only local directories)", errno_module.EPROTONOSUPPORT)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise CheckpointError(f"{what} {path!r} is not a directory", errno_module.ENOTDIR)
+    return path
+
+
+def _latest_dir(root: str) -> str | None:
+    buffer = ctypes.create_string_buffer(4096)
+    rc = _library().ssdckpt_latest(root.encode(), buffer, len(buffer))
+    if rc == -errno_module.ENOENT:
+        return None
+    _check(rc, "")
+    return buffer.value.decode()
+
+
+class _Reader:
+    """An open committed checkpoint (ssdckpt_reader)."""
+
+    def __init__(self, directory: str):
+        self.directory = directory
+        self.handle = ctypes.c_void_p()
+        _check(_library().ssdckpt_reader_open(directory.encode(), ctypes.byref(self.handle)), "")
+
+    def close(self) -> None:
+        if self.handle:
+            _library().ssdckpt_reader_close(self.handle)
+            self.handle = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def info(self) -> dict:
+        step, world, version = ctypes.c_uint64(), ctypes.c_uint32(), ctypes.c_uint32()
+        count = ctypes.c_size_t()
+        _check(_library().ssdckpt_reader_info(self.handle, ctypes.byref(step), ctypes.byref(world),
+                                              ctypes.byref(version), ctypes.byref(count)), "")
+        return {"step": step.value, "world_size": world.value, "version": version.value,
+                "tensors": count.value}
+
+    def tensors(self) -> dict[str, tuple[int, tuple[int, ...]]]:
+        """name -> (dtype code, global shape), in manifest order."""
+        out = {}
+        lib = _library()
+        shape = (ctypes.c_uint64 * 32)()
+        for index in range(self.info()["tensors"]):
+            name, dtype, ndim = ctypes.c_char_p(), ctypes.c_int(), ctypes.c_int()
+            _check(lib.ssdckpt_reader_tensor(self.handle, index, ctypes.byref(name),
+                                             ctypes.byref(dtype), ctypes.byref(ndim), shape, 32), "")
+            out[name.value.decode()] = (dtype.value, tuple(shape[:ndim.value]))
+        return out
+
+    def load_box(self, name: str, code: int, shape, offsets, sizes, dest: torch.Tensor) -> None:
+        """Fills `dest` (CPU, contiguous, sizes) with the box of tensor `name`."""
+        if dest.numel() == 0:
+            return
+        _check(_library().ssdckpt_reader_load(
+            self.handle, name.encode(), code, len(shape), _dims(shape), _dims(offsets),
+            _dims(sizes), ctypes.c_void_p(dest.data_ptr())), f"loading {name}")
+
+    def verify(self) -> None:
+        _check(_library().ssdckpt_reader_verify(self.handle), "")
+
+    def resume(self, rank: int, world: int) -> "Resume":
+        lib = _library()
+        step, position = ctypes.c_uint64(), ctypes.c_uint64()
+        size, restored, is_global = ctypes.c_size_t(), ctypes.c_int(), ctypes.c_int()
+        lib.ssdckpt_reader_resume_state(self.handle, rank, world, None, None, 0,
+                                        ctypes.byref(size), None, None, None)
+        buffer = ctypes.create_string_buffer(max(size.value, 1))
+        _check(lib.ssdckpt_reader_resume_state(
+            self.handle, rank, world, ctypes.byref(step), buffer, len(buffer), ctypes.byref(size),
+            ctypes.byref(restored), ctypes.byref(position), ctypes.byref(is_global)), "")
+        rng = buffer.raw[:size.value] if restored.value else None
+        return Resume(step.value, self.directory, rng, position.value, bool(is_global.value))
+
+    def tree(self) -> dict:
+        tensors = self.tensors()
+        if TREE_TENSOR not in tensors:
+            raise CheckpointError(f"{self.directory} was not written by ssdopt.checkpoint.save "
+                                  f"(no {TREE_TENSOR} tensor); its tensors: "
+                                  + ", ".join(list(tensors)[:20]))
+        code, shape = tensors[TREE_TENSOR]
+        text = torch.empty(shape, dtype=torch.uint8)
+        self.load_box(TREE_TENSOR, code, shape, (0,), shape, text)
+        tree = json.loads(bytes(text.numpy()).decode("utf-8"))
+        if tree.get("format") != TREE_FORMAT or not isinstance(tree.get("version"), int):
+            raise CheckpointError(f"{self.directory}: {TREE_TENSOR} is not an ssdopt state dict")
+        if tree["version"] > TREE_VERSION:
+            raise CheckpointError(f"{self.directory}: state-dict version {tree['version']} is "
+                                  f"newer than this ssdopt supports ({TREE_VERSION})",
+                                  errno_module.EPROTONOSUPPORT)
+        return tree
+
+
+def _resolve(path) -> str:
+    """The committed checkpoint directory `path` stands for: the one its
+    `latest` names when it is a root, else `path` itself."""
+    path = _local_path(path, "checkpoint path")
+    if not os.path.isdir(path):
+        raise CheckpointError(f"checkpoint path {path!r} does not exist", errno_module.ENOENT)
+    directory = _latest_dir(path)
+    if directory is not None:
+        return directory
+    try:
+        _Reader(path).close()
+        return path
+    except CheckpointError as error:
+        if error.errno != errno_module.ENOENT:
+            raise
+        if os.path.lexists(os.path.join(path, "latest")):
+            # A root whose pointer names no committed checkpoint: its message.
+            _check(_library().ssdckpt_latest(path.encode(), ctypes.create_string_buffer(4096),
+                                             4096), f"checkpoint root {path!r}")
+        raise CheckpointError(f"{path!r} holds no committed checkpoint: it has no `latest` "
+                              f"and {error}", errno_module.ENOENT) from None
+
+
+# ---------------------------------------------------------------------------
+# latest
+# ---------------------------------------------------------------------------
+
+def _latest_local(root: str) -> tuple[int | None, str | None]:
+    if not os.path.isdir(root):
+        return None, None
+    directory = _latest_dir(root)
+    if directory is None:
+        return None, None
+    with _Reader(directory) as reader:
+        return reader.info()["step"], None
+
+
+def latest(root) -> int | None:
+    """The newest committed step under `root` (the one `latest` names), or
+    None. Under torch.distributed every rank must see the same answer; a
+    mismatch raises on every rank, naming the ranks and the steps they saw."""
+    root = _local_path(root, "checkpoint root")
+    try:
+        step, error = _latest_local(root)
+    except CheckpointError as e:
+        step, error = None, str(e)
+    answers = _gather((step, error))
+    _agree([e for _, e in answers], f"reading the latest checkpoint of {root}")
+    steps = [s for s, _ in answers]
+    if len(set(steps)) > 1:
+        seen = [f"step {s}" if s is not None else "no checkpoint" for s in steps]
+        raise CheckpointError(f"the ranks disagree on the latest checkpoint of {root}: "
+                              + _describe_ranks(seen, "sees", "see"))
+    return steps[0]
+
+
+# ---------------------------------------------------------------------------
+# save
+# ---------------------------------------------------------------------------
+
+@dataclass
+class _Piece:
+    name: str
+    code: int
+    shape: tuple[int, ...]
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    data: torch.Tensor  # CPU, contiguous
+
+    @property
+    def nbytes(self) -> int:
+        return self.data.numel() * self.data.element_size()
+
+
+def _assign(leaves: list[_Leaf], rank: int, world: int) -> list[_Leaf]:
+    """The leaves this rank writes. A box held by several ranks is written by
+    one of them: plain tensors (every rank holds them whole) go to the rank
+    with the fewest bytes so far, replicated DTensor boxes round-robin over
+    their replicas, so that writes and later reads spread over the ranks."""
+    mine, load = [], [0] * world
+    for ordinal, leaf in enumerate(leaves):
+        if leaf.replica_index < 0:
+            continue
+        if leaf.replicas == 0:
+            owner = min(range(world), key=lambda r: (load[r], r))
+            load[owner] += leaf.local.numel() * leaf.local.element_size()
+            if owner == rank:
+                mine.append(leaf)
+        elif leaf.replica_index == ordinal % leaf.replicas:
+            mine.append(leaf)
+    return mine
+
+
+def _rng_bytes(rng_state) -> bytes:
+    if rng_state is None:
+        return b""
+    if isinstance(rng_state, torch.Tensor):
+        return bytes(rng_state.detach().cpu().contiguous().view(torch.uint8).numpy())
+    return bytes(rng_state)
+
+
+_pending: concurrent.futures.Future | None = None
+_pending_lock = threading.Lock()
+
+
+def wait() -> None:
+    """Waits for this process's asynchronous save, if one is in flight (its
+    error, if any, is raised by its future, not here)."""
+    with _pending_lock:
+        future = _pending
+    if future is not None:
+        concurrent.futures.wait([future])
+
+
+class _Budget:
+    """Bytes of staged copies not yet handed to the library."""
+
+    def __init__(self, limit: int):
+        self.limit, self.used = limit, 0
+        self.cond = threading.Condition()
+        self.failed = False
+
+    def acquire(self, nbytes: int) -> None:
+        with self.cond:
+            # A piece larger than the whole budget goes alone.
+            self.cond.wait_for(lambda: self.failed or self.used == 0
+                               or self.used + nbytes <= self.limit)
+            self.used += nbytes
+
+    def release(self, nbytes: int) -> None:
+        with self.cond:
+            self.used -= nbytes
+            self.cond.notify_all()
+
+    def fail(self) -> None:
+        with self.cond:
+            self.failed = True
+            self.cond.notify_all()
+
+
+def _stage(tensor: torch.Tensor) -> torch.Tensor:
+    """A CPU copy the caller may not change (pinned when it comes from a GPU)."""
+    tensor = tensor.detach()
+    if tensor.device.type == "cpu":
+        return tensor.contiguous().clone() if tensor.is_contiguous() else tensor.contiguous()
+    staged = torch.empty(tensor.shape, dtype=tensor.dtype, pin_memory=torch.cuda.is_available())
+    staged.copy_(tensor)
+    return staged
+
+
+_EMPTY = ctypes.c_char(0)
+
+
+def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
+           pieces, rng: bytes, position: int, budget: _Budget | None) -> str:
+    """The library's multi-rank save: begin, add each piece, set the rank's
+    state, commit. Returns the committed directory."""
+    lib = _library()
+    handle = ctypes.c_void_p()
+    try:
+        _check(lib.ssdckpt_save_begin(root.encode(), step, rank, world, int(timeout_s * 1000),
+                                      keep, ctypes.byref(handle)),
+               f"rank {rank} beginning step {step} under {root}")
+        directory = lib.ssdckpt_save_dir(handle).decode()
+        for piece in pieces:
+            try:
+                # A zero-element box (an empty shard) is a valid chunk.
+                pointer = piece.data.data_ptr() if piece.data.numel() else ctypes.addressof(_EMPTY)
+                _check(lib.ssdckpt_save_add(handle, piece.name.encode(), piece.code,
+                                            len(piece.shape), _dims(piece.shape),
+                                            _dims(piece.offsets), _dims(piece.sizes),
+                                            ctypes.c_void_p(pointer)),
+                       f"rank {rank} writing {piece.name}")
+            finally:
+                if budget is not None:
+                    budget.release(piece.nbytes)
+        if rng or position:
+            buffer = ctypes.create_string_buffer(rng, max(len(rng), 1))
+            _check(lib.ssdckpt_save_set_state(handle, buffer, len(rng), position), "")
+        _check(lib.ssdckpt_save_commit(handle), f"rank {rank} committing step {step}")
+        return directory
+    finally:
+        if handle:
+            lib.ssdckpt_save_close(handle)
+
+
+def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = False,
+         keep_last: int | None = None, rng_state=None, data_loader_position: int = 0,
+         timeout: float = DEFAULT_TIMEOUT_S, staging_bytes: int = DEFAULT_STAGING_BYTES):
+    """Commits `state_dict` as step `step` (default: one past `latest`, or 0)
+    under the checkpoint root `root`; every rank of torch.distributed calls it.
+
+    Tensors may be plain (every rank holds the same value; each is written
+    once, by one rank) or DTensors with Shard/Replicate placements (each box
+    written once). Dicts, lists and tuples nest; str, int, float, bool and
+    None are kept as JSON. `rng_state` (bytes or a uint8 tensor such as
+    torch.get_rng_state()) and `data_loader_position` are this rank's own
+    state (load's Resume gives them back under the format's N -> M rules).
+    `keep_last=K` keeps the newest K committed steps after the commit.
+
+    Everything is checked before any byte is written: a problem on any rank
+    raises CheckpointError on every rank. Synchronous saves return the
+    step; with `async_save=True` the tensors are copied into staging memory
+    (at most `staging_bytes` not yet written at once; the call blocks while
+    the budget is full) and a concurrent.futures.Future of the step is
+    returned once all are copied, while a thread writes and commits.
+    """
+    global _pending
+    rank, world = _rank_and_world()
+    error = None
+    tree = leaves = None
+    try:
+        root = _local_path(root, "checkpoint root")
+        if keep_last is not None and (not isinstance(keep_last, int) or keep_last < 1):
+            raise CheckpointError(f"keep_last must be a positive int, got {keep_last!r}")
+        if step is not None and (not isinstance(step, int) or step < 0):
+            raise CheckpointError(f"step must be a non-negative int, got {step!r}")
+        if not isinstance(data_loader_position, int) or data_loader_position < 0:
+            raise CheckpointError("data_loader_position must be a non-negative int")
+        tree, leaves = _flatten(state_dict)
+        signature = _signature(tree, leaves)
+        rng = _rng_bytes(rng_state)
+        wait()  # an earlier asynchronous save commits first
+        if step is None:
+            last, _ = _latest_local(root)
+            step = 0 if last is None else last + 1
+    except (CheckpointError, OSError) as e:
+        error, signature = str(e), None
+    answers = _gather((error, step, signature))
+    _agree([a[0] for a in answers], "nothing was saved")
+    steps = [a[1] for a in answers]
+    if len(set(steps)) > 1:
+        raise CheckpointError("step mismatch across ranks, nothing was saved: "
+                              + _describe_ranks(steps, "saves step", "save step"))
+    signatures = [a[2] for a in answers]
+    if len(set(signatures)) > 1:
+        raise CheckpointError("the ranks' state dicts differ in structure, names, shapes or "
+                              "dtypes, nothing was saved: "
+                              + _describe_ranks(signatures, "has", "have"))
+
+    mine = _assign(leaves, rank, world)
+    header = {"format": TREE_FORMAT, "version": TREE_VERSION, "tree": tree}
+    text = json.dumps(header, allow_nan=False, separators=(",", ":")).encode() if rank == 0 else b""
+
+    def pieces(stage):
+        if rank == 0:
+            data = torch.frombuffer(bytearray(text), dtype=torch.uint8)
+            yield _Piece(TREE_TENSOR, DTYPE_CODES[torch.uint8], (len(text),), (0,), (len(text),),
+                         data)
+        for leaf in mine:
+            local = leaf.local.detach()
+            local = stage(local) if stage else (
+                local if local.device.type == "cpu" and local.is_contiguous()
+                else local.cpu().contiguous())
+            yield _Piece(leaf.name, DTYPE_CODES[leaf.tensor.dtype], leaf.shape, leaf.offsets,
+                         leaf.sizes, local)
+
+    keep = keep_last or 0
+    if not async_save:
+        _write(root, step, rank, world, timeout, keep, pieces(None), rng, data_loader_position,
+               None)
+        return step
+
+    budget = _Budget(staging_bytes)
+    handoff: queue.Queue = queue.Queue()
+    future: concurrent.futures.Future = concurrent.futures.Future()
+    done = object()
+
+    def from_queue():
+        while (piece := handoff.get()) is not done:
+            yield piece
+
+    def worker():
+        try:
+            _write(root, step, rank, world, timeout, keep, from_queue(), rng,
+                   data_loader_position, budget)
+            future.set_result(step)
+        except BaseException as e:  # noqa: BLE001 - delivered through the future
+            budget.fail()
+            while handoff.get() is not done:
+                pass
+            future.set_exception(e)
+
+    thread = threading.Thread(target=worker, name=f"ssdopt-checkpoint-step-{step}", daemon=True)
+    with _pending_lock:
+        _pending = future
+    thread.start()
+    try:
+        for piece in pieces(_stage):
+            budget.acquire(piece.nbytes)
+            if budget.failed:
+                break
+            handoff.put(piece)
+    finally:
+        handoff.put(done)
+    return future
+
+
+# ---------------------------------------------------------------------------
+# load
+# ---------------------------------------------------------------------------
+
+@dataclass
+class Resume:
+    """What `load` restored besides the state dict, for this rank."""
+    step: int
+    directory: str
+    # This rank's generator state, or None when it must seed itself (a rank
+    # that did not exist at save, or none was saved).
+    rng_state: bytes | None
+    # Own position when the world size is unchanged; otherwise the global
+    # position (the sum over saved ranks) and position_is_global is set.
+    data_loader_position: int
+    position_is_global: bool
+
+
+def _compare(saved, target, path, problems, pairs) -> None:
+    """Collects structural differences and the (saved leaf, target) pairs."""
+    where = "/".join(map(str, path)) or "<root>"
+    if "dict" in saved:
+        if not isinstance(target, dict):
+            problems.append(f"{where}: the checkpoint has a dict, the state dict a "
+                            f"{type(target).__name__}")
+            return
+        keys = [k for k, _ in saved["dict"]]
+        missing = [k for k in keys if k not in target]
+        unexpected = [k for k in target if k not in keys]
+        for k in missing:
+            problems.append(f"{'/'.join(map(str, path + [k]))}: in the checkpoint, not in the "
+                            "state dict")
+        for k in unexpected:
+            problems.append(f"{'/'.join(map(str, path + [k]))}: in the state dict, not in the "
+                            "checkpoint")
+        for k, child in saved["dict"]:
+            if k in target:
+                _compare(child, target[k], path + [k], problems, pairs)
+        return
+    for kind, types in (("list", list), ("tuple", (list, tuple))):
+        if kind in saved:
+            if not isinstance(target, types):
+                problems.append(f"{where}: the checkpoint has a {kind}, the state dict a "
+                                f"{type(target).__name__}")
+                return
+            if len(saved[kind]) != len(target):
+                problems.append(f"{where}: the checkpoint has {len(saved[kind])} items, the "
+                                f"state dict {len(target)}")
+                return
+            for i, child in enumerate(saved[kind]):
+                _compare(child, target[i], path + [i], problems, pairs)
+            return
+    if "tensor" in saved:
+        if not isinstance(target, torch.Tensor):
+            problems.append(f"{where}: the checkpoint has a tensor, the state dict a "
+                            f"{type(target).__name__}")
+            return
+        pairs.append((saved["tensor"], target, where))
+
+
+def _assign_values(saved, target):
+    """`target` with the checkpoint's non-tensor values; containers in place
+    (tuples are rebuilt, the parent takes the new one)."""
+    if "dict" in saved:
+        for k, child in saved["dict"]:
+            target[k] = _assign_values(child, target[k])
+        return target
+    if "list" in saved:
+        for i, child in enumerate(saved["list"]):
+            target[i] = _assign_values(child, target[i])
+        return target
+    if "tuple" in saved:
+        return type(target)(_assign_values(c, t) for c, t in zip(saved["tuple"], target)) \
+            if isinstance(target, tuple) else [_assign_values(c, t)
+                                               for c, t in zip(saved["tuple"], target)]
+    if "value" in saved:
+        return saved["value"]
+    return target  # a tensor, filled already
+
+
+def load(state_dict: dict, path) -> Resume:
+    """Fills `state_dict` in place from `path`: a checkpoint root (the step
+    its `latest` names) or one step's directory, resharding as needed: every
+    tensor of the state dict (plain: the whole tensor; DTensor: the box this
+    rank holds under its placements) is read from whichever saved ranks hold
+    it, checksums verified. Non-tensor values are replaced by the saved ones.
+    Keys, kinds, dtypes and shapes are all checked before any tensor is
+    overwritten; a mismatch raises CheckpointError listing every one.
+    Returns this rank's Resume (step, generator state, data-loader position)."""
+    rank, world = _rank_and_world()
+    directory = _resolve(path)
+    dtensor_type = _dtensor_type()
+    with _Reader(directory) as reader:
+        tree = reader.tree()
+        saved = reader.tensors()
+        problems: list[str] = []
+        pairs: list = []
+        _compare(tree["tree"], state_dict, [], problems, pairs)
+        plans = []
+        for name, target, where in pairs:
+            if name not in saved:
+                problems.append(f"{where}: tensor {name} is missing from the checkpoint's data")
+                continue
+            code, shape = saved[name]
+            want = DTYPE_CODES.get(target.dtype)
+            if want != code:
+                problems.append(f"{where}: dtype mismatch: the checkpoint has "
+                                f"{_DTYPES.get(code, code)}, the state dict {target.dtype}")
+            if tuple(target.shape) != shape:
+                problems.append(f"{where}: shape mismatch: the checkpoint has {list(shape)}, "
+                                f"the state dict {list(target.shape)}")
+            if want == code and tuple(target.shape) == shape:
+                local, _, offsets, sizes, _, index = _box(target, dtensor_type)
+                if index >= 0:
+                    plans.append((name, code, shape, offsets, sizes, local))
+        if problems:
+            raise CheckpointError(f"the state dict does not match checkpoint {directory}; "
+                                  "nothing was loaded:\n  " + "\n  ".join(problems))
+        with torch.no_grad():
+            for name, code, shape, offsets, sizes, local in plans:
+                direct = (local.device.type == "cpu" and local.is_contiguous()
+                          and tuple(local.shape) == tuple(sizes))
+                dest = local if direct else torch.empty(sizes, dtype=local.dtype)
+                reader.load_box(name, code, shape, offsets, sizes, dest)
+                if not direct:
+                    local.copy_(dest.view(local.shape))
+        _assign_values(tree["tree"], state_dict)
+        return reader.resume(rank, world)
