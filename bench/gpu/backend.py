@@ -199,10 +199,23 @@ def main() -> int:
                 result["runs"][name] = {"skipped": "out of time", "budget_bytes": budget}
                 all_ok = False
                 continue
+            if budget >= peak:
+                # The largest op alone needs the whole peak: nothing can move.
+                result["runs"][name] = {"skipped": "no budget below the unplanned peak plans",
+                                        "budget_bytes": budget}
+                all_ok = False
+                continue
             start = time.time()
             ssdopt.reset_stats()
             first = len(dynamo_backend.planned_graphs())
-            run = train(model, tokens, ssdopt.backend(memory_budget=budget, offload_dir=offload_dir), args)
+            try:
+                run = train(model, tokens, ssdopt.backend(memory_budget=budget, offload_dir=offload_dir), args)
+            except Exception as error:  # this budget failed; the next one still runs
+                result["runs"][name] = {"budget_bytes": budget, "seconds": time.time() - start,
+                                        "error": f"{type(error).__name__}: {str(error)[:2000]}"}
+                all_ok = False
+                write()
+                continue
             stats = ssdopt.stats()
             graphs = dynamo_backend.planned_graphs()[first:]
             bitwise = all(torch.equal(a, b) for a, b in zip(run["losses"], base["losses"])) and all(
