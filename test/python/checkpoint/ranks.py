@@ -35,9 +35,9 @@ def _serve(rank: int, world: int, init_file: str, conn) -> None:
                             world_size=world)
     try:
         while (message := conn.recv()) is not None:
-            name, args = message
+            name, args, kwargs = message
             try:
-                conn.send(("ok", getattr(cases, name)(*args)))
+                conn.send(("ok", getattr(cases, name)(*args, **kwargs)))
             except BaseException as error:  # noqa: BLE001 - sent to the test
                 conn.send(("error", type(error).__name__, str(error), traceback.format_exc()))
     finally:
@@ -60,18 +60,18 @@ class Group:
             self.conns.append(parent)
             self.procs.append(proc)
 
-    def run(self, case: str, *args, timeout: float = 120.0) -> list:
+    def run(self, case: str, *args, timeout: float = 120.0, **kwargs) -> list:
         """Every rank's return value; raises the first RankError otherwise."""
-        results = self.run_all(case, *args, timeout=timeout)
+        results = self.run_all(case, *args, timeout=timeout, **kwargs)
         for result in results:
             if isinstance(result, RankError):
                 raise result
         return results
 
-    def run_all(self, case: str, *args, timeout: float = 120.0) -> list:
+    def run_all(self, case: str, *args, timeout: float = 120.0, **kwargs) -> list:
         """Every rank's return value or RankError, in rank order."""
         for conn in self.conns:
-            conn.send((case, args))
+            conn.send((case, args, kwargs))
         results = []
         for rank, conn in enumerate(self.conns):
             if not conn.poll(timeout):
