@@ -10,6 +10,8 @@
 
 #include "ssd/Transforms/ApplyPlan.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 using namespace mlir::ssd;
 using planner::Gap;
@@ -43,6 +45,8 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
     gaps.push_back({root, gap});
     return gaps.back().second;
   };
+  // The gaps whose prefetch has been seen.
+  DenseSet<unsigned> prefetched;
   SmallVector<Operation *> residencyOps;
   uint32_t slot = 0;
   uint32_t nextGroup = 0;
@@ -84,7 +88,10 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
           entering.entersOnSsd = true;
           openNewGap(root, entering);
         }
-        Gap &gap = gaps[openGap[root]].second;
+        unsigned index = openGap[root];
+        if (!prefetched.insert(index).second)
+          return prefetch.emitError() << "reads back a tensor twice";
+        Gap &gap = gaps[index].second;
         gap.prefetchSlot = slot;
         gap.prefetchGroup = group;
       }
@@ -119,6 +126,17 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
     }
     if (!isa<func::ReturnOp>(op))
       residencyOps.push_back(&op);
+  }
+
+  // A gap still open at the end was released and never read back: the
+  // tensor stays on SSD to the exit, as the planner writes a gap that needs
+  // no reload (`leavesOnSsd` of a value nobody reads again). A prefetch
+  // without its wait is not a plan.
+  for (auto &[root, index] : openGap) {
+    Gap &gap = gaps[index].second;
+    if (prefetched.contains(index))
+      return func.emitError() << "prefetches a tensor it never waits for";
+    gap.leavesOnSsd = true;
   }
 
   // Strip: every use goes back to the unplanned tensor.
