@@ -104,12 +104,10 @@ class _SsdBackend:
         if self.options.inner == "eager":
             from functorch.compile import make_boxed_func
             from torch._dynamo.backends.common import aot_autograd
-            from torch._functorch.partitioners import default_partition
-
             def eager(module: torch.fx.GraphModule, _: Any) -> Any:
                 return make_boxed_func(module.forward)
 
-            partition = functools.partial(self._partition, graph_id, default_partition)
+            partition = functools.partial(self._partition, graph_id, _default_partition)
             return aot_autograd(
                 fw_compiler=eager, bw_compiler=eager, partition_fn=partition
             )(gm, example_inputs)
@@ -130,14 +128,22 @@ class _SsdBackend:
         **kwargs: Any,
     ) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
         fw, bw = partitioner(joint, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
-        # A random op can reach the backward unused (the math attention's
-        # backward traces its forward again, dropout included); the default
-        # partitioner keeps it, and running it would draw random numbers that
-        # eager autograd does not. Nothing reads it: drop it.
-        if bw.graph.eliminate_dead_code(is_impure_node=lambda node: node.is_impure(impure_random=False)):
-            bw.recompile()
         _OffloadRewriter(self, graph_id, fw, bw, num_fwd_outputs).run()
         return fw, bw
+
+
+def _default_partition(joint: torch.fx.GraphModule, joint_inputs: Any, **kwargs: Any) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
+    """AOTAutograd's default partition, less the random ops it leaves unused
+    in the backward. (A graph traced with symbolic sizes gets them: the math
+    attention's backward traces its forward again, dropout included. Running
+    them would draw random numbers that eager autograd does not, and change
+    every later dropout mask.)"""
+    from torch._functorch.partitioners import default_partition
+
+    fw, bw = default_partition(joint, joint_inputs, **kwargs)
+    if bw.graph.eliminate_dead_code(is_impure_node=lambda node: node.is_impure(impure_random=False)):
+        bw.recompile()
+    return fw, bw
 
 
 def _is_symbolic(value: Any) -> bool:
