@@ -8,13 +8,15 @@
 #include "ssd/Replay/RuntimeSession.h"
 
 #include "ssd/Replay/Timing.h"
+#include "ssd/Runtime/DType.h"
 
 #include "llvm/Support/FileSystem.h"
 
 using namespace ssd::replay;
 
 uint64_t ssd::replay::extentBytes(uint64_t bytes) {
-  return std::max<uint64_t>(4096, (bytes + 4095) / 4096 * 4096);
+  return std::max(ssd::rt::kIoAlignment,
+                  ssd::rt::alignUp(bytes, ssd::rt::kIoAlignment));
 }
 
 llvm::Error ssd::replay::checkDirectory(llvm::StringRef directory) {

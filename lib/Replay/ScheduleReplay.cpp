@@ -8,6 +8,7 @@
 #include "ssd/Replay/ScheduleReplay.h"
 
 #include "ssd/Replay/Timing.h"
+#include "ssd/Runtime/DType.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -57,7 +58,8 @@ llvm::Error ScheduleReplay::prepare() {
       continue;
     if (!handles.count(gap.tensor)) {
       uint64_t padded = extentBytes(bytes);
-      char *data = static_cast<char *>(std::aligned_alloc(4096, padded));
+      char *data = static_cast<char *>(
+          std::aligned_alloc(ssd::rt::kIoAlignment, padded));
       if (!data)
         return llvm::createStringError(
             std::make_error_code(std::errc::not_enough_memory),

@@ -31,34 +31,12 @@ static_assert(SSDRT_STATE_RESIDENT == int(State::Resident) &&
               SSDRT_STATE_WRITING == int(State::Writing) &&
               SSDRT_STATE_READING == int(State::Reading) &&
               SSDRT_STATE_BOTH == int(State::Both));
-static_assert(SSDRT_DTYPE_F32 == int(DType::F32) &&
-              SSDRT_DTYPE_BF16 == int(DType::BF16) &&
-              SSDRT_DTYPE_U8 == int(DType::U8) &&
-              SSDRT_DTYPE_I64 == int(DType::I64) &&
-              SSDRT_DTYPE_F8E5M2 == int(DType::F8E5M2));
 static_assert(SSDRT_MEM_HOST == int(MemKind::Host) &&
               SSDRT_MEM_DEVICE == int(MemKind::Device));
 
 thread_local std::string lastError;
 
-template <typename Fn> int guarded(Fn &&fn) {
-  try {
-    fn();
-    return 0;
-  } catch (const Error &e) {
-    lastError = e.what();
-    return -e.errnum;
-  } catch (const std::bad_alloc &) {
-    lastError = "out of memory";
-    return -ENOMEM;
-  } catch (const std::exception &e) {
-    lastError = std::string("internal error: ") + e.what();
-    return -EIO;
-  } catch (...) {
-    lastError = "internal error: unknown exception";
-    return -EIO;
-  }
-}
+template <typename Fn> int guarded(Fn &&fn) { return guardCApi(lastError, fn); }
 
 TensorStore &storeOf(ssdrt_context *ctx) {
   if (!ctx)

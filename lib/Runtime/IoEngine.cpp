@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/IoEngine.h"
+
+#include "ssd/Runtime/DType.h"
 #include "ssd/Runtime/Status.h"
 
 #include <algorithm>
@@ -138,7 +140,7 @@ void FaultInjectingBackend::submit(std::span<const RawOp> ops) {
           continue;
         if (spec.action != FaultRule::Action::Fail && !transfer)
           continue;
-        if (spec.action == FaultRule::Action::Short && op.len <= 4096)
+        if (spec.action == FaultRule::Action::Short && op.len <= kIoAlignment)
           continue;
         if (spec.times >= 0 && rule.fired >= spec.times)
           continue;
@@ -147,7 +149,8 @@ void FaultInjectingBackend::submit(std::span<const RawOp> ops) {
         ++rule.fired;
         ++fired;
         if (spec.action == FaultRule::Action::Short) {
-          op.len = std::max<uint32_t>(4096, (op.len / 2) & ~4095u);
+          op.len = std::max<uint32_t>(kIoAlignment,
+                                      alignDown(op.len / 2, kIoAlignment));
         } else {
           faulted = true;
           injected.push_back({op.tag, spec.action == FaultRule::Action::Fail
@@ -199,7 +202,7 @@ IoEngine::IoEngine(std::unique_ptr<IoBackend> backend, Options options)
       depth(std::max(1u, backendImpl->queueDepth())) {
   // Raw transfers are counted in 32 bits; keep chunks well below that.
   this->options.maxChunkBytes =
-      std::clamp<uint64_t>(this->options.maxChunkBytes, 4096, 1u << 30);
+      std::clamp<uint64_t>(this->options.maxChunkBytes, kIoAlignment, 1u << 30);
   backendImpl->setSink(this);
 }
 

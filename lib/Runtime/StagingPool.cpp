@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/StagingPool.h"
+
+#include "ssd/Runtime/DType.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
 
@@ -19,7 +21,7 @@ namespace ssd::rt {
 StagingPool::StagingPool(uint64_t capacityBytes, uint64_t chunkBytes,
                          const Device &device, IoBackend *backend)
     : device(device) {
-  chunkSize = std::max<uint64_t>(4096, (chunkBytes + 4095) & ~uint64_t(4095));
+  chunkSize = std::max(kIoAlignment, alignUp(chunkBytes, kIoAlignment));
   // Registered io_uring buffers are limited to 1 GiB each.
   chunkSize = std::min<uint64_t>(chunkSize, 1u << 30);
   size_t count = std::max<uint64_t>(2, capacityBytes / chunkSize);

@@ -23,24 +23,12 @@
 namespace ssd::rt {
 namespace {
 
-constexpr uint64_t kBlock = 4096;
+constexpr uint64_t kBlock = kIoAlignment;
 constexpr uint64_t kMemberAlign = 256;
 /// Caller memory up to this size with a partial last block is copied whole
 /// into one staging chunk: the copy (tens of microseconds) is cheaper than
 /// the second device operation its tail would otherwise need.
 constexpr uint64_t kStageWholeBytes = 256 << 10;
-
-uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-
-struct DTypeInfo {
-  const char *name;
-  unsigned size;
-};
-constexpr DTypeInfo kDTypes[] = {
-    {"f32", 4}, {"f16", 2},  {"bf16", 2},   {"f64", 8},
-    {"i8", 1},  {"u8", 1},   {"i16", 2},    {"i32", 4},
-    {"i64", 8}, {"bool", 1}, {"f8e4m3", 1}, {"f8e5m2", 1},
-};
 
 uint64_t nowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -60,18 +48,6 @@ void logOnce(const std::string &message) {
 }
 
 } // namespace
-
-unsigned dtypeSize(int dtype) {
-  if (dtype < 0 || dtype >= int(std::size(kDTypes)))
-    return 0;
-  return kDTypes[dtype].size;
-}
-
-const char *dtypeName(int dtype) {
-  if (dtype < 0 || dtype >= int(std::size(kDTypes)))
-    return "?";
-  return kDTypes[dtype].name;
-}
 
 const char *stateName(State state) {
   switch (state) {
@@ -183,7 +159,7 @@ TensorStore::TensorStore(StoreOptions o) : options(std::move(o)) {
   if (options.chunkBytes < kBlock || options.chunkBytes > (1ull << 30))
     fail(EINVAL, "chunk size " + std::to_string(options.chunkBytes) +
                      " is outside 4 KiB..1 GiB");
-  options.chunkBytes = roundUp(options.chunkBytes, kBlock);
+  options.chunkBytes = alignUp(options.chunkBytes, kBlock);
   if (options.stagingBytes < 2 * options.chunkBytes)
     fail(EINVAL, "staging capacity " + std::to_string(options.stagingBytes) +
                      " is below two chunks of " +
@@ -300,7 +276,7 @@ void *TensorStore::allocateMemory(MemKind kind, uint64_t bytes) {
       fail(ENODEV, "device memory requested but " + dev->note());
     return dev->allocate(bytes);
   }
-  uint64_t padded = roundUp(std::max<uint64_t>(bytes, 1), kBlock);
+  uint64_t padded = alignUp(std::max<uint64_t>(bytes, 1), kBlock);
   void *p = std::aligned_alloc(kBlock, padded);
   if (!p)
     fail(ENOMEM,
@@ -365,7 +341,7 @@ TensorStore::DataFile &TensorStore::openFile(size_t index) {
 }
 
 TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
-  uint64_t length = std::max(kBlock, roundUp(bytes, kBlock));
+  uint64_t length = std::max(kBlock, alignUp(bytes, kBlock));
   // First fit among the holes, then the end of a file with room, then a new
   // file (which may exceed `fileBytes` when one extent is larger).
   for (size_t i = 0; i < files.size(); ++i) {
@@ -541,7 +517,7 @@ uint64_t TensorStore::addToBuffer(uint64_t buffer, int dtype,
     fail(EBUSY, "buffer add: buffer " + std::to_string(buffer) +
                     " was already offloaded; add members before the first "
                     "transfer");
-  uint64_t offset = roundUp(r.used, kMemberAlign);
+  uint64_t offset = alignUp(r.used, kMemberAlign);
   if (offset > r.bytes || bytes > r.bytes - offset)
     fail(ENOSPC, "buffer add: buffer " + std::to_string(buffer) + " has " +
                      std::to_string(r.bytes - std::min(offset, r.bytes)) +
@@ -895,7 +871,7 @@ Failure TensorStore::checkFile(const Region &r, uint64_t id, bool reading) {
                                    who + ": the data file was removed "
                                          "underneath the runtime")};
   // What the last write left: whole blocks with O_DIRECT, exact bytes else.
-  uint64_t written = f.direct ? roundUp(r.bytes, kBlock) : r.bytes;
+  uint64_t written = f.direct ? alignUp(r.bytes, kBlock) : r.bytes;
   if (reading && uint64_t(st.st_size) < e.offset + written)
     return {ENODATA,
             ioErrorMessage(what, f.path, e.offset, written, ENODATA,
@@ -960,7 +936,7 @@ void TensorStore::startTransfer(Transfer &t) {
     if (!f.direct)
       direct = n;
     else if (aligned && (r.owned || n % kBlock == 0))
-      direct = roundUp(n, kBlock);
+      direct = alignUp(n, kBlock);
     else if (aligned && n > std::min(pool->chunkBytes(), kStageWholeBytes))
       direct = n / kBlock * kBlock;
   }
@@ -983,7 +959,7 @@ void TensorStore::startTransfer(Transfer &t) {
     }
     for (uint64_t pos = direct; pos < n; pos += pool->chunkBytes()) {
       uint64_t len = std::min(pool->chunkBytes(), n - pos);
-      uint64_t ioLen = f.direct ? roundUp(len, kBlock) : len;
+      uint64_t ioLen = f.direct ? alignUp(len, kBlock) : len;
       counters.stagedBytes += len;
       // Blocks while every chunk is in use: back-pressure.
       StagingPool::Chunk *c = pool->acquire();

@@ -15,7 +15,7 @@ func.func @release_unwritten(%x: tensor<4xf32>) {
 // refused.
 func.func @complex_shard(%x: tensor<4xcomplex<f32>>) {
   %ck = ssd.checkpoint_begin rank 0 of 1
-  // expected-error @+1 {{cannot save a shard of element type 'complex<f32>': checkpoints hold F64, F32, F16, BF16, I64, I32, I16, I8, U8 and BOOL}}
+  // expected-error @+1 {{cannot save a shard of element type 'complex<f32>': checkpoints hold F32, F16, BF16, F64, I8, U8, I16, I32, I64 and BOOL}}
   %s = ssd.save_shard %x to %ck key "x" offsets [0] global_shape [4] : tensor<4xcomplex<f32>>
   ssd.checkpoint_commit %ck after %s
   return

@@ -10,7 +10,9 @@
 #ifndef SSD_RUNTIME_STATUS_H
 #define SSD_RUNTIME_STATUS_H
 
+#include <cerrno>
 #include <cstdint>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -42,6 +44,31 @@ std::string ioErrorMessage(const char *what, const std::string &path,
 
 /// Throws `Error(errnum, message)`.
 [[noreturn]] void fail(int errnum, const std::string &message);
+
+/// Runs `body` at a C API edge, where no exception may pass: 0 when it
+/// returns (and `lastError` cleared), else the negative errno of what it
+/// threw (EIO for an error that carries none, ENOMEM for bad_alloc) with
+/// its message in `lastError`, the library's thread-local message.
+template <typename Body>
+int guardCApi(std::string &lastError, Body &&body) noexcept {
+  try {
+    body();
+    lastError.clear();
+    return 0;
+  } catch (const Error &e) {
+    lastError = e.what();
+    return -(e.errnum ? e.errnum : EIO);
+  } catch (const std::bad_alloc &) {
+    lastError = "out of memory";
+    return -ENOMEM;
+  } catch (const std::exception &e) {
+    lastError = std::string("internal error: ") + e.what();
+    return -EIO;
+  } catch (...) {
+    lastError = "internal error: unknown exception";
+    return -EIO;
+  }
+}
 
 /// Writes one line to stderr prefixed with "ssdrt: ", unless the environment
 /// variable SSDRT_LOG is "off".

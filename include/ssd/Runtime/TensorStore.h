@@ -35,6 +35,7 @@
 #ifndef SSD_RUNTIME_TENSORSTORE_H
 #define SSD_RUNTIME_TENSORSTORE_H
 
+#include "ssd/Runtime/DType.h"
 #include "ssd/Runtime/Device.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/StagingPool.h"
@@ -55,25 +56,6 @@
 #include <vector>
 
 namespace ssd::rt {
-
-/// Element types; the values are the C API's SSDRT_DTYPE_* constants.
-enum class DType : int {
-  F32 = 0,
-  F16 = 1,
-  BF16 = 2,
-  F64 = 3,
-  I8 = 4,
-  U8 = 5,
-  I16 = 6,
-  I32 = 7,
-  I64 = 8,
-  Bool = 9,
-  F8E4M3 = 10,
-  F8E5M2 = 11,
-};
-/// Bytes per element, or 0 for an unknown value.
-unsigned dtypeSize(int dtype);
-const char *dtypeName(int dtype);
 
 enum class MemKind : int { Host = 0, Device = 1 };
 

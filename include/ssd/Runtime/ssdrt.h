@@ -33,20 +33,13 @@ typedef uint64_t ssdrt_handle;
 /** Told that the runtime no longer uses memory it was lent (on_release). */
 typedef void (*ssdrt_release_fn)(void *arg);
 
-/* Element types (ssdrt_handle_create, ssdrt_buffer_add). */
+/* Element types (ssdrt_handle_create, ssdrt_buffer_add): SSDRT_DTYPE_F32,
+ * _F16, _BF16, _F64, _I8, _U8, _I16, _I32, _I64, _BOOL, _F8E4M3, _F8E5M2,
+ * with the codes of the one table, DTypes.def. */
 enum {
-  SSDRT_DTYPE_F32 = 0,
-  SSDRT_DTYPE_F16 = 1,
-  SSDRT_DTYPE_BF16 = 2,
-  SSDRT_DTYPE_F64 = 3,
-  SSDRT_DTYPE_I8 = 4,
-  SSDRT_DTYPE_U8 = 5,
-  SSDRT_DTYPE_I16 = 6,
-  SSDRT_DTYPE_I32 = 7,
-  SSDRT_DTYPE_I64 = 8,
-  SSDRT_DTYPE_BOOL = 9,
-  SSDRT_DTYPE_F8E4M3 = 10,
-  SSDRT_DTYPE_F8E5M2 = 11
+#define SSD_DTYPE(C_NAME, CXX_NAME, CODE, ...) SSDRT_DTYPE_##C_NAME = CODE,
+#include "ssd/Runtime/DTypes.def"
+#undef SSD_DTYPE
 };
 
 /* Where a handle's memory lives. */

@@ -15,6 +15,7 @@
 #include "ssd/Runtime/RuntimeSymbols.h"
 #include "ssd/Runtime/ssdrt.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
@@ -252,35 +253,39 @@ LogicalResult Lowering::lowerRelease(OpBuilder &builder, ReleaseOp release) {
   return success();
 }
 
-/// The checkpoint format's dtype code of `type`, if it has one.
+/// The element types checkpoints hold, from the runtime's one table.
+struct CheckpointDType {
+  int64_t code;
+  const char *mlirName;
+  const char *safetensorsName;
+};
+static constexpr CheckpointDType kCheckpointDTypes[] = {
+#define SSD_DTYPE(C_NAME, CXX_NAME, CODE, BYTES, NAME, SAFETENSORS, MLIR,      \
+                  IN_CKPT)                                                     \
+  {IN_CKPT ? CODE : -1, MLIR, SAFETENSORS},
+#include "ssd/Runtime/DTypes.def"
+#undef SSD_DTYPE
+};
+
+/// The checkpoint format's dtype code of `type`, if it has one; a signed
+/// integer counts as the signless one of its width.
 static std::optional<int64_t> getDTypeCode(Type type) {
-  if (type.isF64())
-    return SSDRT_DTYPE_F64;
-  if (type.isF32())
-    return SSDRT_DTYPE_F32;
-  if (type.isF16())
-    return SSDRT_DTYPE_F16;
-  if (type.isBF16())
-    return SSDRT_DTYPE_BF16;
-  if (type.isInteger(1))
-    return SSDRT_DTYPE_BOOL;
-  if (type.isUnsignedInteger(8))
-    return SSDRT_DTYPE_U8;
-  auto integer = dyn_cast<IntegerType>(type);
-  if (!integer || integer.isUnsigned())
-    return std::nullopt;
-  switch (integer.getWidth()) {
-  case 8:
-    return SSDRT_DTYPE_I8;
-  case 16:
-    return SSDRT_DTYPE_I16;
-  case 32:
-    return SSDRT_DTYPE_I32;
-  case 64:
-    return SSDRT_DTYPE_I64;
-  default:
-    return std::nullopt;
-  }
+  if (auto integer = dyn_cast<IntegerType>(type); integer && integer.isSigned())
+    type = IntegerType::get(type.getContext(), integer.getWidth());
+  for (const CheckpointDType &dtype : kCheckpointDTypes)
+    if (dtype.code >= 0 && parseType(dtype.mlirName, type.getContext()) == type)
+      return dtype.code;
+  return std::nullopt;
+}
+
+/// "F32, F16, ... and BOOL": what checkpoints hold, for diagnostics.
+static std::string checkpointDTypeNames() {
+  SmallVector<StringRef> names;
+  for (const CheckpointDType &dtype : kCheckpointDTypes)
+    if (dtype.code >= 0)
+      names.push_back(dtype.safetensorsName);
+  return llvm::join(ArrayRef(names).drop_back(), ", ") + " and " +
+         names.back().str();
 }
 
 LogicalResult Lowering::lowerSaveShard(OpBuilder &builder, SaveShardOp save) {
@@ -290,8 +295,7 @@ LogicalResult Lowering::lowerSaveShard(OpBuilder &builder, SaveShardOp save) {
   if (!dtype)
     return save.emitError()
            << "cannot save a shard of element type " << type.getElementType()
-           << ": checkpoints hold F64, F32, F16, BF16, I64, I32, I16, I8, U8 "
-              "and BOOL";
+           << ": checkpoints hold " << checkpointDTypeNames();
   // The key as a NUL-terminated string, and the layout words the runtime
   // reads: dtype, rank, global shape, offsets, sizes.
   SmallVector<int8_t> key(save.getKey().begin(), save.getKey().end());

@@ -40,20 +40,7 @@ namespace {
 thread_local std::string lastError;
 
 template <typename Body> int guard(Body &&body) {
-  try {
-    body();
-    lastError.clear();
-    return 0;
-  } catch (const Error &e) {
-    lastError = e.what();
-    return -(e.errnum ? e.errnum : EIO);
-  } catch (const std::bad_alloc &) {
-    lastError = "out of memory";
-    return -ENOMEM;
-  } catch (const std::exception &e) {
-    lastError = e.what();
-    return -EIO;
-  }
+  return guardCApi(lastError, body);
 }
 
 IoEngine &sharedEngine() {
@@ -68,30 +55,16 @@ void require(const void *pointer, const char *name) {
     fail(EINVAL, std::string("null ") + name);
 }
 
-/// The dtype codes (ssdrt.h) that checkpoints hold, and their DType; both
-/// directions of the mapping read this one table.
-constexpr std::pair<int, DType> kDTypeCodes[] = {
-    {SSDRT_DTYPE_F32, DType::F32},   {SSDRT_DTYPE_F16, DType::F16},
-    {SSDRT_DTYPE_BF16, DType::BF16}, {SSDRT_DTYPE_F64, DType::F64},
-    {SSDRT_DTYPE_I8, DType::I8},     {SSDRT_DTYPE_U8, DType::U8},
-    {SSDRT_DTYPE_I16, DType::I16},   {SSDRT_DTYPE_I32, DType::I32},
-    {SSDRT_DTYPE_I64, DType::I64},   {SSDRT_DTYPE_BOOL, DType::Bool},
-};
-
+/// The DType of dtype code `code`, which checkpoints must hold (DTypes.def).
 DType dtypeFromCode(int code) {
-  for (const auto &[c, dtype] : kDTypeCodes)
-    if (c == code)
-      return dtype;
-  fail(EINVAL, "dtype code " + std::to_string(code) +
-                   " is not supported in checkpoints");
+  const DTypeInfo *info = findDType(code);
+  if (!info || !info->inCheckpoints)
+    fail(EINVAL, "dtype code " + std::to_string(code) +
+                     " is not supported in checkpoints");
+  return info->dtype;
 }
 
-int codeFromDType(DType dtype) {
-  for (const auto &[c, d] : kDTypeCodes)
-    if (d == dtype)
-      return c;
-  fail(EINVAL, std::string("dtype ") + dtypeName(dtype) + " has no code");
-}
+int codeFromDType(DType dtype) { return int(dtype); }
 
 std::span<const uint64_t> dims(const uint64_t *values, int ndim,
                                const char *name) {

@@ -170,8 +170,8 @@ struct CheckpointReader::Impl {
       Extent e{&tensor, chunkIndex, b0, b1, 0, 0, {}};
       uint64_t start = chunk.fileOffset + b0 * block;
       uint64_t end = chunk.fileOffset + std::min(b1 * block, chunk.length);
-      e.fileOffset = alignDown(start, kAlignment);
-      e.readLength = alignUp(end, kAlignment) - e.fileOffset;
+      e.fileOffset = alignDown(start, kIoAlignment);
+      e.readLength = alignUp(end, kIoAlignment) - e.fileOffset;
       out.push_back(std::move(e));
     };
     // Runs are sorted by start; merge their blocks into maximal intervals.
@@ -283,7 +283,7 @@ struct CheckpointReader::Impl {
     size_t slotCount = std::min<size_t>(options.stagingBuffers, extents.size());
     std::vector<Slot> slots(slotCount);
     for (Slot &slot : slots)
-      slot.buffer = allocateAligned(std::max<uint64_t>(largest, kAlignment));
+      slot.buffer = allocateAligned(std::max<uint64_t>(largest, kIoAlignment));
     // Reads in flight write into the slots' buffers; wait for them before
     // the buffers go, including when an error unwinds this frame.
     struct Drain {

@@ -43,18 +43,10 @@ void OwnedFd::close(const std::string &path) {
 
 AlignedBuffer allocateAligned(uint64_t bytes) {
   void *p = nullptr;
-  if (posix_memalign(&p, 4096, bytes) != 0 || !p)
+  if (posix_memalign(&p, kIoAlignment, bytes) != 0 || !p)
     fail(ENOMEM, "cannot allocate " + std::to_string(bytes) +
                      " bytes of aligned staging memory");
   return AlignedBuffer(static_cast<char *>(p));
-}
-
-uint64_t alignUp(uint64_t value, uint64_t alignment) {
-  return (value + alignment - 1) / alignment * alignment;
-}
-
-uint64_t alignDown(uint64_t value, uint64_t alignment) {
-  return value / alignment * alignment;
 }
 
 OwnedFd openDataFile(const std::string &path, int flags, bool direct,

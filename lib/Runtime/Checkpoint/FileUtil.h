@@ -9,6 +9,7 @@
 #ifndef SSD_LIB_RUNTIME_CHECKPOINT_FILEUTIL_H
 #define SSD_LIB_RUNTIME_CHECKPOINT_FILEUTIL_H
 
+#include "ssd/Runtime/DType.h"
 #include "ssd/Runtime/IoEngine.h"
 
 #include <cstdint>
@@ -41,9 +42,6 @@ using AlignedBuffer = std::unique_ptr<char, FreeDeleter>;
 
 /// `bytes` (a multiple of 4096) of 4096-aligned memory; throws ENOMEM.
 AlignedBuffer allocateAligned(uint64_t bytes);
-
-uint64_t alignUp(uint64_t value, uint64_t alignment);
-uint64_t alignDown(uint64_t value, uint64_t alignment);
 
 /// Opens a data file, with O_DIRECT when `direct` and the file system
 /// allows it; `gotDirect` says which. Throws with the path on failure.

@@ -19,19 +19,6 @@ namespace ssd::rt::ckpt {
 
 namespace {
 
-struct DTypeInfo {
-  DType dtype;
-  const char *name;
-  unsigned size;
-};
-
-constexpr DTypeInfo kDTypes[] = {
-    {DType::F64, "F64", 8},   {DType::F32, "F32", 4}, {DType::F16, "F16", 2},
-    {DType::BF16, "BF16", 2}, {DType::I64, "I64", 8}, {DType::I32, "I32", 4},
-    {DType::I16, "I16", 2},   {DType::I8, "I8", 1},   {DType::U8, "U8", 1},
-    {DType::Bool, "BOOL", 1},
-};
-
 /// A tensor's grid may have at most this many cells per chunk (plus a
 /// constant), which bounds the index's memory by the manifest's size. Row,
 /// column and block splits have one cell per chunk.
@@ -41,26 +28,16 @@ constexpr size_t kMaxRank = 32;
 
 } // namespace
 
-const char *dtypeName(DType dtype) {
-  for (const DTypeInfo &info : kDTypes)
-    if (info.dtype == dtype)
-      return info.name;
-  return "?";
-}
+const char *dtypeName(DType dtype) { return dtypeInfo(dtype).safetensorsName; }
 
 std::optional<DType> parseDType(std::string_view name) {
-  for (const DTypeInfo &info : kDTypes)
-    if (name == info.name)
-      return info.dtype;
-  return std::nullopt;
+  const DTypeInfo *info = findDTypeBySafetensorsName(name);
+  if (!info || !info->inCheckpoints)
+    return std::nullopt;
+  return info->dtype;
 }
 
-unsigned dtypeSize(DType dtype) {
-  for (const DTypeInfo &info : kDTypes)
-    if (info.dtype == dtype)
-      return info.size;
-  return 0;
-}
+unsigned dtypeSize(DType dtype) { return dtypeInfo(dtype).bytes; }
 
 uint64_t volume(std::span<const uint64_t> sizes) {
   uint64_t n = 1;
@@ -520,7 +497,7 @@ void validateManifest(const Manifest &m, const std::string &origin) {
   if (m.worldSize == 0)
     bad("world_size", "must be at least 1");
   uint64_t block = m.checksumBlockBytes;
-  if (block < kAlignment || block > (1ull << 30) || (block & (block - 1)))
+  if (block < kIoAlignment || block > (1ull << 30) || (block & (block - 1)))
     bad("checksum_block_bytes",
         "must be a power of two between 4096 and 2^30, found " +
             std::to_string(block));
@@ -540,7 +517,7 @@ void validateManifest(const Manifest &m, const std::string &origin) {
                                "checkpoint (no paths, no leading '.')");
     if (r.file == kManifestName || r.file == temporaryFileName(kManifestName))
       bad(where + ".file", "data file may not be named " + r.file);
-    if (r.fileBytes % kAlignment)
+    if (r.fileBytes % kIoAlignment)
       bad(where + ".file_bytes",
           "must be a multiple of 4096 (data files are padded), found " +
               std::to_string(r.fileBytes));

@@ -32,7 +32,7 @@ struct RankWriter::Impl {
        IoOptions options, uint64_t block)
       : engine(engine), fileName(rankDataFileName(rank)),
         path(dir + "/" + fileName), options(options), checksumBlock(block) {
-    if (options.stagingBytes == 0 || options.stagingBytes % kAlignment ||
+    if (options.stagingBytes == 0 || options.stagingBytes % kIoAlignment ||
         options.stagingBuffers == 0)
       fail(EINVAL, "staging buffers must be non-empty multiples of 4096 bytes");
     bool direct = false;
@@ -116,7 +116,7 @@ struct RankWriter::Impl {
 
   void padToAlignment() {
     uint64_t position = bufferStart + fill;
-    append(nullptr, alignUp(position, kAlignment) - position, nullptr);
+    append(nullptr, alignUp(position, kIoAlignment) - position, nullptr);
   }
 
   IoEngine &engine;

@@ -13,6 +13,7 @@
 #define SSD_RUNTIME_CHECKPOINT_MANIFEST_H
 
 #include "ssd/Runtime/Checkpoint/Layout.h"
+#include "ssd/Runtime/DType.h"
 
 #include <cstdint>
 #include <functional>
@@ -26,17 +27,19 @@ namespace ssd::rt::ckpt {
 
 /// The newest manifest version this code reads and the one it writes.
 constexpr uint32_t kFormatVersion = 1;
-/// Data files and checksum blocks are laid out in units of this many bytes,
-/// the O_DIRECT alignment of every device we target.
-constexpr uint64_t kAlignment = 4096;
+// Data files and checksum blocks are laid out in units of kIoAlignment
+// (DType.h).
 constexpr uint64_t kDefaultChecksumBlockBytes = 1u << 20;
 /// The largest manifest (and so rank record) a reader accepts.
 constexpr uint64_t kMaxManifestBytes = 256u << 20;
 
-enum class DType : uint8_t { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool };
+/// The runtime's element types (DTypes.def); checkpoints hold those whose
+/// row says so.
+using DType = ssd::rt::DType;
 
 /// The safetensors spelling: "F32", "BF16", "BOOL", ...
 const char *dtypeName(DType dtype);
+/// The checkpoint dtype spelled `name`, or nullopt.
 std::optional<DType> parseDType(std::string_view name);
 unsigned dtypeSize(DType dtype);
 
