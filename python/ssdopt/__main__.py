@@ -5,6 +5,11 @@
 imports MODULE, calls FACTORY() for (model, example_inputs) or (model,
 example_inputs, loss_fn, optimizer), and writes the model's training step as
 the input IR of ``ssd-opt`` (see ``ssdopt.exporter.export``).
+
+    python -m ssdopt checkpoint ls|inspect|verify PATH
+
+lists a checkpoint root, prints one checkpoint's tensors and values, or
+checks every checksum (see ``ssdopt.checkpoint``).
 """
 
 from __future__ import annotations
@@ -85,7 +90,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="FACTORY() returns (model, example_inputs) or "
                              "(model, example_inputs, loss_fn, optimizer)")
     export.add_argument("--out", required=True, help="the .mlir file to write")
+    checkpoint = commands.add_parser(
+        "checkpoint", help="list, inspect or verify checkpoints (docs/checkpoint-python.md)")
+    checkpoint.add_argument("action", choices=["ls", "inspect", "verify"])
+    checkpoint.add_argument("path", help="a checkpoint root or one step's directory")
     args = parser.parse_args(argv)
+    if args.command == "checkpoint":
+        from ssdopt.checkpoint import CheckpointError, command
+
+        try:
+            return command(args.action, args.path)
+        except CheckpointError as error:
+            parser.exit(1, f"ssdopt checkpoint {args.action}: error: {error}\n")
     sys.path.insert(0, "")  # MODULE may live in the working directory
     try:
         _export(args)

@@ -852,3 +852,94 @@ def load(state_dict: dict, path) -> Resume:
                     local.copy_(dest.view(local.shape))
         _assign_values(tree["tree"], state_dict)
         return reader.resume(rank, world)
+
+
+# ---------------------------------------------------------------------------
+# python -m ssdopt checkpoint ls|inspect|verify PATH
+# ---------------------------------------------------------------------------
+
+def _human(n: int) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+def listing(root) -> list[dict]:
+    """The checkpoint directories under `root` (ssdckpt_list): name, step,
+    committed, latest, bytes."""
+    root = _local_path(root, "checkpoint root")
+    text = ctypes.c_void_p()
+    _check(_library().ssdckpt_list(root.encode(), ctypes.byref(text)), "")
+    try:
+        return json.loads(ctypes.string_at(text).decode())
+    finally:
+        _library().ssdckpt_free(text)
+
+
+def describe(path) -> dict:
+    """What `inspect` prints: the manifest's header, every tensor, and the
+    state dict's non-tensor values when ssdopt wrote it."""
+    directory = _resolve(path)
+    with _Reader(directory) as reader:
+        info = reader.info()
+        tensors = []
+        for name, (code, shape) in reader.tensors().items():
+            dtype_name, size = dtype_info(_DTYPES[code])
+            tensors.append({"name": name, "dtype": dtype_name, "shape": list(shape),
+                            "bytes": math.prod(shape) * size})
+        try:
+            tree = reader.tree()["tree"]
+        except CheckpointError:
+            tree = None
+    values = {}
+
+    def walk(node, path):
+        for kind in ("list", "tuple"):
+            if kind in node:
+                for i, child in enumerate(node[kind]):
+                    walk(child, path + [i])
+        if "dict" in node:
+            for key, child in node["dict"]:
+                walk(child, path + [key])
+        elif "value" in node:
+            values["/".join(map(str, path))] = node["value"]
+    if tree is not None:
+        walk(tree, [])
+    return {"directory": directory, **info, "tensors": tensors,
+            "values": values if tree is not None else None}
+
+
+def command(action: str, path: str, out=None) -> int:
+    """`python -m ssdopt checkpoint ACTION PATH`; returns the exit status."""
+    import sys
+    out = out or sys.stdout  # read at call time (tests redirect it)
+    if action == "ls":
+        print(f"{'STEP':<14} {'NAME':<20} {'STATE':<12} {'SIZE':>12}", file=out)
+        for c in listing(path):
+            print(f"{c['step']:<14} {c['name']:<20} "
+                  f"{'committed' if c['committed'] else 'uncommitted':<12} "
+                  f"{_human(c['bytes']):>12}{'  <- latest' if c['latest'] else ''}", file=out)
+        return 0
+    if action == "inspect":
+        d = describe(path)
+        print(f"checkpoint {d['directory']}", file=out)
+        print(f"format version {d['version']}, step {d['step']}, world size "
+              f"{d['world_size']}, {len(d['tensors'])} tensors", file=out)
+        for t in d["tensors"]:
+            print(f"  {t['name']:<40} {t['dtype']:<5} {str(t['shape']):<20} "
+                  f"{_human(t['bytes']):>12}", file=out)
+        if d["values"]:
+            print("values:", file=out)
+            for key, value in d["values"].items():
+                print(f"  {key} = {json.dumps(value)}", file=out)
+        return 0
+    if action == "verify":
+        directory = _resolve(path)
+        with _Reader(directory) as reader:
+            reader.verify()
+            count = reader.info()["tensors"]
+        print(f"{directory}: every checksum of {count} tensors matches", file=out)
+        return 0
+    raise CheckpointError(f"unknown action {action!r} (ls, inspect, verify)")

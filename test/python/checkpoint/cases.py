@@ -186,8 +186,9 @@ def save_step_case(root: str, steps: list, **kwargs):
                      **kwargs)
 
 
-def save_small_case(root: str, value: float, **kwargs):
-    return ckpt.save({"w": torch.full((5,), value), "v": value}, root, timeout=20, **kwargs)
+def save_small_case(root: str, value: float, result: bool = False, **kwargs):
+    out = ckpt.save({"w": torch.full((5,), value), "v": value}, root, timeout=20, **kwargs)
+    return out.result(timeout=60) if result else out
 
 
 def load_small_case(root: str) -> tuple:
