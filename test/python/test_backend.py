@@ -206,6 +206,9 @@ def test_graph_breaks_are_planned_separately(tmp_path):
         ({"memory_budget": "1GiB"}, "needs the option 'offload_dir'"),
         ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "inner": "tvm"}, "unknown inner compiler 'tvm'"),
         ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "policy": "lru"}, "unknown policy 'lru'"),
+        ({"memory_budget": "120%", "offload_dir": "{tmp}"}, "at most 100%"),
+        ({"memory_budget": "x%", "offload_dir": "{tmp}"}, "expected a share like '80%'"),
+        ({"memory_budget": "1GiB", "offload_dir": "{tmp}", "strict": "yes"}, "strict must be True or False"),
     ],
 )
 def test_bad_options_fail_before_compiling(tmp_path, options, message):
@@ -244,8 +247,68 @@ def test_budget_no_plan_can_meet_is_an_error(tmp_path):
     model, inputs = make_mlp()
     torch._dynamo.reset()
     compiled = torch.compile(model, backend=ssdopt.backend(memory_budget=1024, offload_dir=str(tmp_path)))
-    with pytest.raises(Exception, match="ssd-opt could not plan"):
+    with pytest.raises(Exception, match="ssd-opt could not plan") as raised:
         loss_of(compiled(*inputs)).backward()
+    error = raised.value.inner_exception  # dynamo's BackendCompilerFailed
+    assert isinstance(error, ssdopt.PlanningError) and error.infeasible
+    assert error.op.startswith("aten.") and " %" in error.op, error.op
+    assert error.budget_bytes == 1024 < error.required_bytes, str(error)
+    assert error.unmovable_bytes <= error.required_bytes
+
+
+class DataDependent(torch.nn.Module):
+    """Keeps the rows whose sum is positive: how many is known only when
+    the step runs, so the graph has a size ssd-opt cannot plan."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(32, 32)
+
+    def forward(self, x):
+        hidden = torch.relu(self.linear(x))
+        return hidden[hidden.sum(dim=1) > 0]
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_a_graph_it_cannot_plan_runs_without_offload(tmp_path, caplog, inner):
+    torch.manual_seed(0)
+    model, inputs = DataDependent(), (torch.randn(64, 32),)
+    with torch._dynamo.config.patch(capture_dynamic_output_shape_ops=True):
+        torch._dynamo.reset()
+        reference_losses, reference_params = train(model, inputs, "sgd", 2, "aot_eager" if inner == "eager" else "inductor")
+        torch._dynamo.reset()
+        start = len(dynamo_backend.planned_graphs())
+        with caplog.at_level(logging.WARNING, logger="ssdopt"):
+            losses, params = train(
+                model, inputs, "sgd", 2, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path), inner=inner)
+            )
+    graphs = dynamo_backend.planned_graphs()[start:]
+    assert [graph["fallback"] is not None for graph in graphs] == [True], graphs
+    assert "symbolic shape" in graphs[0]["fallback"]
+    assert ssdopt.stats()["fallback_graphs"] >= 1
+    assert any("cannot be planned, so it runs without offload" in record.getMessage() for record in caplog.records)
+    for got, want in zip(losses + params, reference_losses + reference_params):
+        assert torch.equal(got, want)
+
+
+def test_strict_makes_a_graph_it_cannot_plan_an_error(tmp_path):
+    model, inputs = DataDependent(), (torch.randn(64, 32),)
+    with torch._dynamo.config.patch(capture_dynamic_output_shape_ops=True):
+        torch._dynamo.reset()
+        compiled = torch.compile(model, backend=ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path), strict=True))
+        with pytest.raises(Exception, match="symbolic shape"):
+            loss_of(compiled(*inputs)).backward()
+
+
+def test_share_of_the_peak_budget(tmp_path):
+    torch.manual_seed(0)
+    model, inputs = make_mlp()
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    train(model, inputs, "sgd", 1, ssdopt.backend(memory_budget="95%", offload_dir=str(tmp_path)))
+    (graph,) = dynamo_backend.planned_graphs()[start:]
+    assert graph["memory_budget_bytes"] == int(graph["peak_bytes_before"] * 0.95)
+    assert graph["peak_bytes_after"] <= graph["memory_budget_bytes"] and graph["offloaded_tensors"] > 0
 
 
 @needs_root
