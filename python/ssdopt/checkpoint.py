@@ -123,7 +123,12 @@ def _library():
             "ssdckpt_list": (i, [cp, c.POINTER(vp)]),
         }
         for name, (restype, argtypes) in signatures.items():
-            function = getattr(lib, name)
+            try:
+                function = getattr(lib, name)
+            except AttributeError:
+                raise CheckpointError(f"{library_path()} has no {name}: it is older than this "
+                                      "ssdopt (rebuild the package: scripts/setup)",
+                                      errno_module.ENOSYS) from None
             function.restype = restype
             function.argtypes = argtypes
         _lib = lib
