@@ -26,6 +26,7 @@ import argparse
 import copy
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -188,6 +189,7 @@ def main() -> int:
 
         with open(os.path.join(report_dir, f"graph{largest['graph']}.mlir")) as file:
             mlir = file.read()
+        shutil.rmtree(report_dir, ignore_errors=True)
         start = time.time()
         low, tries = lowest_budget(mlir, peak, largest["target"], args.deadline - 60)
         result["lowest_budget_search"] = {"bytes": low, "plans": tries, "seconds": time.time() - start}
