@@ -33,7 +33,8 @@ from typing import Any
 
 import torch
 
-__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait"]
+__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "to_state_dict",
+           "from_dcp", "to_dcp", "from_torch_save"]
 
 # The name of the tensor (U8, JSON text, written by rank 0) that holds the
 # state dict's structure and its non-tensor values.
@@ -735,8 +736,10 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
 
 @dataclass
 class Resume:
-    """What `load` restored besides the state dict, for this rank."""
-    step: int
+    """What `load` restored besides the state dict, for this rank (a DCP
+    directory has no step or rank state: step None, rng_state None,
+    position 0)."""
+    step: int | None
     directory: str
     # This rank's generator state, or None when it must seed itself (a rank
     # that did not exist at save, or none was saved).
@@ -819,6 +822,8 @@ def load(state_dict: dict, path) -> Resume:
     overwritten; a mismatch raises CheckpointError listing every one.
     Returns this rank's Resume (step, generator state, data-loader position)."""
     rank, world = _rank_and_world()
+    if is_dcp_dir(path):
+        return _load_dcp(state_dict, os.fspath(path))
     directory = _resolve(path)
     dtensor_type = _dtensor_type()
     with _Reader(directory) as reader:
@@ -857,6 +862,138 @@ def load(state_dict: dict, path) -> Resume:
                     local.copy_(dest.view(local.shape))
         _assign_values(tree["tree"], state_dict)
         return reader.resume(rank, world)
+
+
+# ---------------------------------------------------------------------------
+# Whole state dicts, torch.distributed.checkpoint and torch.save interop
+# ---------------------------------------------------------------------------
+
+def _build(node, tensors: dict):
+    if "dict" in node:
+        return {k: _build(child, tensors) for k, child in node["dict"]}
+    if "list" in node:
+        return [_build(child, tensors) for child in node["list"]]
+    if "tuple" in node:
+        return tuple(_build(child, tensors) for child in node["tuple"])
+    if "tensor" in node:
+        return tensors[node["tensor"]]
+    return node["value"]
+
+
+def to_state_dict(path) -> dict:
+    """The whole state dict a checkpoint holds, every tensor a plain CPU
+    tensor read whole in this process (memory: the whole checkpoint)."""
+    directory = _resolve(path)
+    with _Reader(directory) as reader:
+        tree = reader.tree()["tree"]
+        tensors = {}
+        for name, (code, shape) in reader.tensors().items():
+            if name == TREE_TENSOR:
+                continue
+            tensors[name] = torch.empty(shape, dtype=_DTYPES[code])
+            reader.load_box(name, code, shape, (0,) * len(shape), shape, tensors[name])
+    return _build(tree, tensors)
+
+
+def is_dcp_dir(path) -> bool:
+    """Whether `path` is a torch.distributed.checkpoint FileSystemWriter
+    directory (it has `.metadata`)."""
+    path = os.fspath(path)
+    return "://" not in path and os.path.isfile(os.path.join(path, ".metadata"))
+
+
+def _safe_planner():
+    """DCP's load planner, but non-tensor values are read with
+    torch.load(weights_only=True): no pickled code runs."""
+    import io
+
+    from torch.distributed.checkpoint import DefaultLoadPlanner
+    from torch.distributed.checkpoint._nested_dict import set_element
+
+    class SafeLoadPlanner(DefaultLoadPlanner):
+        def load_bytes(self, read_item, value: io.BytesIO) -> None:
+            loaded = torch.load(value, weights_only=True)
+            if self.flatten_state_dict:
+                set_element(self.original_state_dict, self.mappings[read_item.dest_index.fqn],
+                            loaded)
+            else:
+                self.state_dict[read_item.dest_index.fqn] = loaded
+
+    return SafeLoadPlanner
+
+
+def _load_dcp(state_dict: dict, path: str) -> Resume:
+    import torch.distributed.checkpoint as dcp
+    dcp.load(state_dict, storage_reader=dcp.FileSystemReader(path), planner=_safe_planner()(),
+             no_dist=_dist() is None)
+    return Resume(None, path, None, 0, False)
+
+
+def from_dcp(dcp_dir, root, *, step: int | None = None, template: dict | None = None) -> int:
+    """Converts a DCP FileSystemWriter directory into step `step` of this
+    format under `root`; returns the step. With `template` (a state dict of
+    the shape DCP saved, e.g. a fresh model's and optimizer's) DCP fills it
+    and it is saved as it is; without, the structure is DCP's flattened one
+    (`planner_data`): dict keys are strings, as DCP stores them."""
+    import torch.distributed.checkpoint as dcp
+    dcp_dir = os.fspath(dcp_dir)
+    if not is_dcp_dir(dcp_dir):
+        raise CheckpointError(f"{dcp_dir!r} is not a torch.distributed.checkpoint directory "
+                              "(no .metadata)", errno_module.ENOENT)
+    if template is None:
+        from torch.distributed.checkpoint.metadata import TensorStorageMetadata
+        metadata = dcp.FileSystemReader(dcp_dir).read_metadata()
+        flat = {fqn: torch.empty(m.size, dtype=m.properties.dtype)
+                if isinstance(m, TensorStorageMetadata) else None
+                for fqn, m in metadata.state_dict_metadata.items()}
+        planner = _safe_planner()(flatten_state_dict=False)
+        dcp.load(flat, storage_reader=dcp.FileSystemReader(dcp_dir), planner=planner,
+                 no_dist=True)
+        # The planner's own (copied) mapping holds the values it read.
+        flat = {fqn: planner.state_dict[fqn] for fqn in flat}
+        paths = metadata.planner_data or {fqn: (fqn,) for fqn in flat}
+        nested: dict = {}
+        for fqn, value in flat.items():
+            node = nested
+            path = paths[fqn]
+            for key in path[:-1]:
+                node = node.setdefault(key, {})
+            node[path[-1]] = value
+
+        def lists(node):
+            if not isinstance(node, dict):
+                return node
+            node = {k: lists(v) for k, v in node.items()}
+            keys = list(node)
+            if keys and all(type(k) is int for k in keys) and sorted(keys) == list(
+                    range(len(keys))):
+                return [node[i] for i in range(len(keys))]
+            return node
+        template = lists(nested)
+    else:
+        _load_dcp(template, dcp_dir)
+    return save(template, root, step=step)
+
+
+def to_dcp(path, dcp_dir) -> None:
+    """Writes the checkpoint at `path` (a root or a step directory) as a DCP
+    FileSystemWriter directory, in this process (memory: the whole state)."""
+    import torch.distributed.checkpoint as dcp
+    state = to_state_dict(path)
+    dcp.save(state, storage_writer=dcp.FileSystemWriter(os.fspath(dcp_dir)), no_dist=True)
+
+
+def from_torch_save(file, root, *, step: int | None = None) -> int:
+    """Converts a torch.save file of a state dict, read with
+    torch.load(weights_only=True), into step `step` under `root`."""
+    try:
+        state = torch.load(os.fspath(file), map_location="cpu", weights_only=True)
+    except Exception as error:  # noqa: BLE001 - reported with the file's name
+        raise CheckpointError(f"cannot read {file} with torch.load(weights_only=True): "
+                              f"{type(error).__name__}: {error}") from error
+    if not isinstance(state, dict):
+        raise CheckpointError(f"{file} holds a {type(state).__name__}, not a state dict")
+    return save(state, root, step=step)
 
 
 # ---------------------------------------------------------------------------

@@ -141,6 +141,23 @@ def _equal(a: torch.Tensor, b: torch.Tensor, where: str) -> None:
 
 def load_case(root: str, seed: int, saved_world: int) -> dict:
     rank, world = rank_world()
+    resume = load_and_check(root, seed)
+    same = world == saved_world
+    expected_rng = bytes([rank + 1]) * (rank + 3) if rank < saved_world else None
+    assert resume.rng_state == expected_rng, (resume.rng_state, expected_rng)
+    position = 100 + rank if same else sum(100 + r for r in range(saved_world))
+    assert (resume.data_loader_position, resume.position_is_global) == (position, not same)
+    return {"step": resume.step, "directory": resume.directory}
+
+
+def load_state_case(root: str, seed: int) -> tuple:
+    """Checks the state dict; returns this rank's (rng, position, is_global)."""
+    resume = load_and_check(root, seed)
+    return resume.rng_state, resume.data_loader_position, resume.position_is_global
+
+
+def load_and_check(root: str, seed: int) -> ckpt.Resume:
+    """Loads `root` into a blank state dict and checks every value of it."""
     target, optimizer = blank_state(seed)
     resume = ckpt.load(target, root)
     model, reference = model_and_optimizer(seed, lr=1e-2, steps=2)
@@ -162,12 +179,7 @@ def load_case(root: str, seed: int, saved_world: int) -> dict:
         index = tuple(slice(o, o + s) for o, s in zip(offsets, sizes))
         _equal(t.to_local(), full[index], f"sharded/{name}")
     assert target["meta"] == values(), target["meta"]
-    same = world == saved_world
-    expected_rng = bytes([rank + 1]) * (rank + 3) if rank < saved_world else None
-    assert resume.rng_state == expected_rng, (resume.rng_state, expected_rng)
-    position = 100 + rank if same else sum(100 + r for r in range(saved_world))
-    assert (resume.data_loader_position, resume.position_is_global) == (position, not same)
-    return {"step": resume.step, "directory": resume.directory}
+    return resume
 
 
 def latest_case(root: str):
