@@ -13,7 +13,10 @@
 #include "ssd/Transforms/ApplyPlan.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
 #include "llvm/ADT/MapVector.h"
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::ssd;
@@ -88,6 +91,107 @@ static void emitPrefetches(OpBuilder &builder, Location loc,
     for (unsigned index : members)
       values[index].prefetchToken = prefetch.getToken();
   }
+}
+
+/// The gap of `tensor` whose reload holds it at `point` (one past its
+/// index), or 0 while the original value does.
+static unsigned getHolder(ArrayRef<Gap> gaps, ArrayRef<unsigned> indices,
+                          uint32_t point) {
+  unsigned holder = 0;
+  for (unsigned index : indices)
+    if (gaps[index].reloads() && gaps[index].waitPoint <= point)
+      holder = index + 1;
+  return holder;
+}
+
+/// Clones, right before each use of a view at which a tensor its op reads
+/// (or, through a chain of views, that op's views read) has been reloaded
+/// since the view was made, the ops that make the view. Clones carry
+/// `kRebuiltViewAttrName`; `rebuiltAt` gets their points.
+static LogicalResult rebuildViews(
+    const StepGraphMapping &mapping, ArrayRef<Gap> gaps,
+    const llvm::MapVector<TensorId, SmallVector<unsigned>> &gapsOfTensor,
+    DenseMap<Operation *, uint32_t> &rebuiltAt) {
+  const planner::StepGraph &graph = mapping.graph;
+  if (gaps.empty() ||
+      llvm::none_of(graph.getTensors(), [](const planner::Tensor &tensor) {
+        return tensor.isAlias();
+      }))
+    return success();
+  // The storage that rebuilding the view `op` makes needs: that of each
+  // operand, and for an operand that is a view, what rebuilding it needs.
+  DenseMap<Operation *, SmallVector<TensorId>> inputsCache;
+  std::function<ArrayRef<TensorId>(Operation *)> rebuildInputs =
+      [&](Operation *op) -> ArrayRef<TensorId> {
+    if (auto it = inputsCache.find(op); it != inputsCache.end())
+      return it->second;
+    SmallVector<TensorId> inputs;
+    for (Value operand : op->getOperands()) {
+      auto tensor = mapping.tensorOf.find(operand);
+      if (tensor == mapping.tensorOf.end())
+        continue;
+      inputs.push_back(graph.getStorage(tensor->second));
+      if (graph.getTensor(tensor->second).isAlias())
+        llvm::append_range(inputs, rebuildInputs(operand.getDefiningOp()));
+    }
+    llvm::sort(inputs);
+    inputs.erase(llvm::unique(inputs), inputs.end());
+    return inputsCache[op] = std::move(inputs);
+  };
+  // Whether the view `op` made reads, at `point`, storage that was reloaded
+  // since.
+  auto isStale = [&](Operation *op, uint32_t point) {
+    uint32_t made = mapping.getPoint(op);
+    return llvm::any_of(rebuildInputs(op), [&](TensorId storage) {
+      auto indices = gapsOfTensor.find(storage);
+      return indices != gapsOfTensor.end() &&
+             getHolder(gaps, indices->second, made) !=
+                 getHolder(gaps, indices->second, point);
+    });
+  };
+  // The clone of `op` made for `point`.
+  DenseMap<std::pair<Operation *, uint32_t>, Operation *> clones;
+  std::function<Operation *(Operation *, uint32_t, Operation *)> rebuild =
+      [&](Operation *op, uint32_t point, Operation *anchor) -> Operation * {
+    Operation *&clone = clones[{op, point}];
+    if (clone)
+      return clone;
+    IRMapping operands;
+    for (Value operand : op->getOperands()) {
+      auto tensor = mapping.tensorOf.find(operand);
+      if (tensor != mapping.tensorOf.end() &&
+          graph.getTensor(tensor->second).isAlias() &&
+          isStale(operand.getDefiningOp(), point))
+        operands.map(
+            operand,
+            rebuild(operand.getDefiningOp(), point, anchor)
+                ->getResult(cast<OpResult>(operand).getResultNumber()));
+    }
+    OpBuilder builder(anchor);
+    Operation *made = builder.clone(*op, operands);
+    made->setAttr(kRebuiltViewAttrName, builder.getUnitAttr());
+    rebuiltAt[made] = point;
+    return clones[{op, point}] = made;
+  };
+  for (planner::TensorId view = 0; view < graph.numTensors(); ++view) {
+    if (!graph.getTensor(view).isAlias())
+      continue;
+    Value value = mapping.values[view];
+    Operation *op = value.getDefiningOp();
+    for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+      Operation *anchor = use.getOwner();
+      while (anchor->getBlock() != mapping.returnOp->getBlock())
+        anchor = anchor->getParentOp();
+      if (rebuiltAt.count(anchor))
+        continue; // a clone made above reads the view it rebuilds
+      uint32_t point = mapping.getPoint(anchor);
+      if (!isStale(op, point))
+        continue;
+      use.set(rebuild(op, point, anchor)
+                  ->getResult(cast<OpResult>(value).getResultNumber()));
+    }
+  }
+  return success();
 }
 
 LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
@@ -171,6 +275,20 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
     }
   }
 
+  // Views used after the storage they need came back are rebuilt right
+  // before the use, from operands that the rewiring below gives their
+  // reloaded values: the original view still reads the released memory.
+  DenseMap<Operation *, uint32_t> rebuiltAt;
+  auto pointOf = [&](Operation *user) {
+    Operation *top = user;
+    while (top->getBlock() != mapping.returnOp->getBlock())
+      top = top->getParentOp();
+    auto it = rebuiltAt.find(top);
+    return it == rebuiltAt.end() ? mapping.getPoint(top) : it->second;
+  };
+  if (failed(rebuildViews(mapping, gaps, gapsOfTensor, rebuiltAt)))
+    return failure();
+
   // Rewire every use to the value that holds the tensor at its point.
   for (auto &[tensor, indices] : gapsOfTensor) {
     Value original = mapping.values[tensor];
@@ -178,7 +296,7 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
       Operation *user = use.getOwner();
       if (isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp>(user))
         continue;
-      uint32_t point = mapping.getPoint(user);
+      uint32_t point = pointOf(user);
       Value holder = original;
       bool absent = false;
       for (unsigned index : indices) {

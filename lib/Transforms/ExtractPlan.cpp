@@ -45,6 +45,29 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
     gaps.push_back({root, gap});
     return gaps.back().second;
   };
+  // The step's own views, and the one a rebuilt view repeats: the same op,
+  // attributes and result types, on the same tensors.
+  SmallVector<Operation *> views;
+  auto findOriginalView = [&](Operation &rebuilt) -> Operation * {
+    for (Operation *view : llvm::reverse(views)) {
+      if (view->getName() != rebuilt.getName() ||
+          view->getResultTypes() != rebuilt.getResultTypes() ||
+          view->getNumOperands() != rebuilt.getNumOperands())
+        continue;
+      NamedAttrList attrs(rebuilt.getAttrDictionary());
+      attrs.erase(kRebuiltViewAttrName);
+      if (attrs.getDictionary(rebuilt.getContext()) !=
+          view->getAttrDictionary())
+        continue;
+      if (llvm::all_of(
+              llvm::zip_equal(view->getOperands(), rebuilt.getOperands()),
+              [&](auto pair) {
+                return getRoot(std::get<0>(pair)) == getRoot(std::get<1>(pair));
+              }))
+        return view;
+    }
+    return nullptr;
+  };
   // The gaps whose prefetch has been seen.
   DenseSet<unsigned> prefetched;
   SmallVector<Operation *> residencyOps;
@@ -106,6 +129,15 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         gaps[it->second].second.waitPoint = slot;
         openGap.erase(it);
       }
+    } else if (op.hasAttr(kRebuiltViewAttrName)) {
+      // A view applyPlan made again after a reload: the original view
+      // stands for it.
+      Operation *original = findOriginalView(op);
+      if (!original)
+        return op.emitError() << "rebuilds a view that the step does not make";
+      for (auto [rebuilt, value] :
+           llvm::zip_equal(op.getResults(), original->getResults()))
+        rootOf[rebuilt] = value;
     } else if (isa<func::ReturnOp>(op)) {
       for (Value value : op.getOperands()) {
         if (!isa<HandleType>(value.getType()))
@@ -121,6 +153,9 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         gaps[openGap[root]].second.leavesOnSsd = true;
       }
     } else {
+      if (auto kernel = dyn_cast<KernelOp>(op);
+          kernel && kernel.getViewOfAttr())
+        views.push_back(&op);
       ++slot;
       continue;
     }

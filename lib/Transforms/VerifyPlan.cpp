@@ -40,15 +40,16 @@ struct Timeline {
 };
 } // namespace
 
-/// The view `user` makes of `value` (an `ssd.kernel` with `view_of` naming
-/// it), or null.
-static Value getViewOf(Value value, Operation *user) {
+/// The views `user` makes of `value` (the results of an `ssd.kernel` with
+/// `view_of` naming it: one, or one per part for `split` and `unbind`), or
+/// none.
+static ValueRange getViewsOf(Value value, Operation *user) {
   auto kernel = dyn_cast<KernelOp>(user);
   if (!kernel || !kernel.getViewOfAttr())
-    return nullptr;
+    return {};
   int64_t index = kernel.getViewOfAttr().getInt();
-  return kernel.getInputs()[index] == value ? kernel.getOutputs().front()
-                                            : nullptr;
+  return kernel.getInputs()[index] == value ? ValueRange(kernel.getOutputs())
+                                            : ValueRange();
 }
 
 /// The ops that read the storage of `value`: its users and, through views
@@ -60,8 +61,7 @@ static SmallVector<Operation *> getStorageUsers(Value value) {
     Value next = worklist.pop_back_val();
     for (Operation *user : next.getUsers()) {
       users.push_back(user);
-      if (Value view = getViewOf(next, user))
-        worklist.push_back(view);
+      llvm::append_range(worklist, getViewsOf(next, user));
     }
   }
   return users;

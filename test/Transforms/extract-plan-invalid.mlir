@@ -22,3 +22,13 @@ func.func @unawaited(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) 
   %p = ssd.prefetch %h : !ssd.handle<tensor<1024xf32>>
   return %a : tensor<16xf32>
 }
+
+// -----
+
+// A rebuilt view must repeat a view the step makes.
+func.func @rebuilt_nothing(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<32x32xf32> {
+  %v = ssd.kernel "aten.view"(%x) {view_of = 0 : i64} : (tensor<1024xf32>) -> tensor<32x32xf32>
+  // expected-error @below {{rebuilds a view that the step does not make}}
+  %w = ssd.kernel "aten.t"(%x) {view_of = 0 : i64, ssd.rebuilt_view} : (tensor<1024xf32>) -> tensor<32x32xf32>
+  return %w : tensor<32x32xf32>
+}

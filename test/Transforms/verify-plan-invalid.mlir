@@ -71,3 +71,20 @@ func.func @view_keeps_root_live(%x: tensor<2048xf32>) -> tensor<16xf32> {
   %y = ssd.kernel "g"(%v, %b, %x) : (tensor<32x64xf32>, tensor<2048xf32>, tensor<2048xf32>) -> tensor<16xf32>
   return %y : tensor<16xf32>
 }
+
+// -----
+
+// Tests that a view made before its root's release and used after the
+// reload without being rebuilt is found: it still reads the released
+// memory.
+func.func @stale_view_after_reload(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  %v = ssd.kernel "aten.view"(%x) {view_of = 0 : i64} : (tensor<1024xf32>) -> tensor<32x32xf32>
+  %h, %t = ssd.offload %x : tensor<1024xf32>
+  // expected-note @+1 {{released here}}
+  ssd.release %x after %t : tensor<1024xf32>
+  %p = ssd.prefetch %h : !ssd.handle<tensor<1024xf32>>
+  %x2 = ssd.wait %p, %h : !ssd.handle<tensor<1024xf32>>
+  // expected-error @+1 {{uses a tensor after its release}}
+  %y = ssd.kernel "f"(%v, %x2) : (tensor<32x32xf32>, tensor<1024xf32>) -> tensor<1024xf32>
+  return %y : tensor<1024xf32>
+}

@@ -14,8 +14,15 @@
 
 namespace mlir::ssd {
 
+/// Marks a view op that applyPlan made again after the storage it reads was
+/// reloaded (the original still reads the released memory); extractPlan
+/// removes such ops.
+inline constexpr llvm::StringLiteral kRebuiltViewAttrName = "ssd.rebuilt_view";
+
 /// Inserts the offloads, releases, prefetches and waits of `plan`, rewires
-/// every use to the resident value and turns state that enters or leaves on
+/// every use to the resident value, rebuilds each view used after the
+/// storage it reads was reloaded (a clone of its op right before the use),
+/// and turns state that enters or leaves on
 /// SSD into handles in the signature. `mapping` must describe `func` as it is.
 LogicalResult applyPlan(func::FuncOp func, const StepGraphMapping &mapping,
                         const planner::Plan &plan);

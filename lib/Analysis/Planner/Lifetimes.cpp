@@ -18,56 +18,46 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
   size_t numTensors = graph.numTensors();
   uint32_t points = numPoints();
 
-  // A view pins its storage from its definition through its last touch:
-  // the IR keeps reading the view's value, which a reload of the storage
-  // does not replace, so the storage may not leave in between.
-  std::vector<std::vector<TensorId>> pinsFrom(points), pinsThrough(points);
+  // A use of a view touches what rebuilding the view needs: the storage of
+  // each operand of the op that defines it, and for an operand that is a
+  // view itself, what rebuilding that one needs. The storage may leave
+  // between two uses of a view: the plan's rewrite rebuilds the view from
+  // the reloaded storage (applyPlan clones the view op after the wait).
+  std::vector<std::vector<TensorId>> rebuildInputs(numTensors);
   pinnedAtReturn.assign(numTensors, false);
-  if (llvm::any_of(graph.getTensors(),
-                   [](const Tensor &tensor) { return tensor.isAlias(); })) {
-    std::vector<uint32_t> lastTouch(numTensors, 0);
-    for (OpId op = 0; op < graph.numOps(); ++op) {
-      for (TensorId operand : graph.getOp(op).operands)
-        lastTouch[operand] = op;
-      for (TensorId result : graph.getOp(op).results)
-        lastTouch[result] = op;
+  for (TensorId tensor = 0; tensor < numTensors; ++tensor) {
+    const Tensor &view = graph.getTensor(tensor);
+    if (!view.aliasOf)
+      continue;
+    std::vector<TensorId> &inputs = rebuildInputs[tensor];
+    for (TensorId operand : graph.getOp(*view.definingOp).operands) {
+      inputs.push_back(graph.getStorage(operand));
+      llvm::append_range(inputs, rebuildInputs[operand]);
     }
-    for (TensorId value : graph.getReturned())
-      lastTouch[value] = returnPointIndex;
-    for (TensorId tensor = 0; tensor < numTensors; ++tensor) {
-      const Tensor &view = graph.getTensor(tensor);
-      if (!view.aliasOf)
-        continue;
-      pinsFrom[*view.definingOp].push_back(*view.aliasOf);
-      pinsThrough[lastTouch[tensor]].push_back(*view.aliasOf);
-      if (lastTouch[tensor] == returnPointIndex)
-        pinnedAtReturn[*view.aliasOf] = true;
-    }
+    llvm::sort(inputs);
+    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    if (view.returned)
+      for (TensorId input : inputs)
+        pinnedAtReturn[input] = true;
   }
 
-  // Touches per point (op operands and results, returned values, pinned
-  // storage), each tensor once per point.
+  // Touches per point (op operands and results, returned values, what the
+  // views among them need), each tensor once per point.
   touchedBegin.assign(points + 1, 0);
   std::vector<uint32_t> lastSeenAt(numTensors, UINT32_MAX);
-  std::vector<uint32_t> pinCount(numTensors, 0);
-  std::vector<TensorId> pinned;
   for (uint32_t point = 0; point < points; ++point) {
     touchedBegin[point] = touchedTensors.size();
     auto touch = [&](TensorId tensor) {
-      if (lastSeenAt[tensor] == point)
-        return;
-      lastSeenAt[tensor] = point;
-      touchedTensors.push_back(tensor);
+      auto once = [&](TensorId touched) {
+        if (lastSeenAt[touched] == point)
+          return;
+        lastSeenAt[touched] = point;
+        touchedTensors.push_back(touched);
+      };
+      once(tensor);
+      for (TensorId input : rebuildInputs[tensor])
+        once(input);
     };
-    for (TensorId storage : pinsFrom[point])
-      if (pinCount[storage]++ == 0)
-        pinned.push_back(storage);
-    for (TensorId storage : pinned)
-      touch(storage);
-    for (TensorId storage : pinsThrough[point])
-      --pinCount[storage];
-    llvm::erase_if(pinned,
-                   [&](TensorId storage) { return pinCount[storage] == 0; });
     if (point == returnPointIndex) {
       for (TensorId value : graph.getReturned())
         touch(value);

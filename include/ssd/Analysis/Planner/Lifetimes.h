@@ -27,10 +27,10 @@ public:
 
   /// The points at which `tensor` must be resident, ascending and unique:
   /// its defining op, every op that reads it, and the return point when it
-  /// is returned; for a tensor that owns the storage of views, also every
-  /// point from a view's definition through the view's last touch (the
-  /// view's value is not rewired when its storage is reloaded, so the
-  /// storage stays put while the view is in use). Arguments are not touched
+  /// is returned; also every touch of a view whose rebuilding needs it (the
+  /// storage of an operand of the view's defining op, through chains of
+  /// views): between those the storage may leave, and the plan's rewrite
+  /// rebuilds the view from the reloaded storage. Arguments are not touched
   /// at entry.
   llvm::ArrayRef<uint32_t> getTouches(TensorId tensor) const {
     return llvm::ArrayRef<uint32_t>(touchPoints)

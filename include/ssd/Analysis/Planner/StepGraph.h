@@ -90,7 +90,8 @@ struct Tensor {
   std::optional<TensorId> steadyStatePartner;
   /// For a view, the tensor that owns the storage it shares (the root of a
   /// chain of views, never a view itself). A view holds no bytes of its own
-  /// and never moves: each of its touches pins the root resident.
+  /// and never moves: each of its touches needs the root resident (and what
+  /// else rebuilding it needs); between them the root may leave.
   std::optional<TensorId> aliasOf;
 
   bool isArgument() const { return !definingOp; }
