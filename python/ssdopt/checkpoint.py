@@ -242,6 +242,10 @@ def _box(tensor, dtensor_type) -> tuple:
         if coordinate is None:
             return local, shape, (0,) * len(shape), (0,) * len(shape), 1, -1
         sizes, offsets = compute_local_shape_and_global_offset(shape, mesh, placements)
+        if tuple(local.shape) != tuple(sizes):
+            raise CheckpointError(f"the DTensor's local tensor has shape {list(local.shape)}, "
+                                  f"its placements {list(placements)} give this rank "
+                                  f"{list(sizes)} of {list(shape)}")
         replicas, index = 1, 0
         for dim, placement in enumerate(placements):
             if placement.is_replicate():
@@ -846,7 +850,11 @@ def load(state_dict: dict, path) -> Resume:
                 problems.append(f"{where}: shape mismatch: the checkpoint has {list(shape)}, "
                                 f"the state dict {list(target.shape)}")
             if want == code and tuple(target.shape) == shape:
-                local, _, offsets, sizes, _, index = _box(target, dtensor_type)
+                try:
+                    local, _, offsets, sizes, _, index = _box(target, dtensor_type)
+                except CheckpointError as error:
+                    problems.append(f"{where}: {error}")
+                    continue
                 if index >= 0:
                     plans.append((name, code, shape, offsets, sizes, local))
         if problems:

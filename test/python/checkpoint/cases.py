@@ -225,3 +225,19 @@ def bad_value_on_one_rank_case(root: str):
 
 def files_of(directory: str) -> list:
     return sorted(os.listdir(directory))
+
+
+def bad_local_shape_case(root: str):
+    """A DTensor whose local tensor is not what its placements give."""
+    rank, world = rank_world()
+    local = torch.zeros(2 if rank == 0 else 1, 3)
+    bad = DTensor.from_local(local, mesh((world,)), [Shard(0)], run_check=False,
+                             shape=(3, 3), stride=(3, 1))
+    try:
+        ckpt.save({"d": bad}, root, timeout=20)
+    except ckpt.CheckpointError as error:
+        save_error = str(error)
+    try:
+        ckpt.load({"d": bad}, root)
+    except ckpt.CheckpointError as error:
+        return save_error, str(error)

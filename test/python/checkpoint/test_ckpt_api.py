@@ -182,3 +182,14 @@ def test_corrupted_chunk_names_file_and_offset(tmp_path):
         ckpt.load({"w": torch.zeros(1000)}, tmp_path)
     assert error.value.errno == 74  # EBADMSG
     assert "offset" in str(error.value)
+
+
+def test_dtensor_whose_local_shape_disagrees_is_refused(ranks, tmp_path):
+    ckpt.save({"d": torch.zeros(3, 3)}, tmp_path / "ok")
+    # torch.chunk's split of 3 rows over 3 ranks is 1, 1, 1; rank 0 holds 2.
+    saved, loaded = ranks(3).run("bad_local_shape_case", str(tmp_path / "ok"))[0]
+    assert "nothing was saved: rank 0: the state dict cannot be checkpointed" in saved
+    assert "d: the DTensor's local tensor has shape [2, 3]" in saved
+    assert "give this rank [1, 3] of [3, 3]" in saved
+    assert "d: the DTensor's local tensor has shape [2, 3]" in loaded
+    assert "nothing was loaded" in loaded
