@@ -114,10 +114,21 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   double finalWritesFrom = computeBefore[finalWritesAt];
   if (!std::isfinite(finalWritePerByte))
     finalWritePerByte = 0;
+  // The least latency a chain of transfers in one direction pays before
+  // its last byte arrives: every transfer waits at least the smaller of
+  // its hop's idle and queued latencies before its bytes move, the first
+  // hop's bytes before the second hop's, and a group moves any number of
+  // tensors as one transfer, so one latency per hop is all any plan must
+  // pay (divided among no overlapping transfers: the bytes serialise).
+  double hostLatency = hostLink ? target.ioLatencySeconds : 0;
+  double writeLatency = hostLatency + std::min(target.ssdWriteLatency(),
+                                               target.ssdWriteQueuedLatency());
+  double readLatency = hostLatency + std::min(target.ssdReadLatency(),
+                                              target.ssdReadQueuedLatency());
 
   LowerBound bound;
   bound.computeSeconds = compute;
-  bound.seconds = bound.linkSeconds = compute;
+  bound.seconds = bound.linkSeconds = bound.latencySeconds = compute;
   std::array<int64_t, kNumLeaveCosts> running{};
   for (uint32_t point = 0; point < points; ++point) {
     std::array<double, kNumLeaveCosts> candidates;
@@ -154,26 +165,48 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     // `reused` bytes leave at the cost of a read, `fromState` at a read and
     // a final write; the rest are written first, and also read back once
     // the values that leave for good are used up.
+    // With `interior`, inside a search range (where every direction that
+    // may carry bytes does: latencies are constant there, so the function
+    // stays convex); otherwise at the amounts given. The latencies count
+    // only with `withLatency`.
+    bool withLatency = false, interior = false;
     auto seconds = [&](double reused, double fromState) {
       double rest = remaining - reused - fromState;
       double writesBefore = rest;
       double reads = reused + fromState + std::max(0.0, rest - leaving);
       double finalWrites = fromState * finalWritePerByte;
+      auto latency = [&](double bytes, double perTransfer) {
+        return withLatency && (interior || bytes > 0) ? perTransfer : 0.0;
+      };
+      double writeWait = latency(writesBefore, writeLatency);
+      double readWait = latency(reads, readLatency);
+      double finalWait =
+          withLatency && (interior ? finalWritePerByte > 0 && fromState > 0
+                                   : finalWrites > 0)
+              ? writeLatency
+              : 0.0;
+      double anyWriteWait = std::max(writeWait, finalWait);
       // After i, compute must also reach f before final writes can start.
-      double finalAfter = finalWritesAt > point ? finalWritesFrom - before +
-                                                      finalWrites / writeRate
-                                                : 0;
-      return std::max({std::max(before, writesBefore / writeRate) +
-                           std::max({compute - before,
-                                     opTime + reads / readRate, finalAfter}),
-                       finalWritesFrom + finalWrites / writeRate,
-                       (writesBefore + finalWrites) / writeRate});
+      double finalAfter =
+          finalWritesAt > point
+              ? finalWritesFrom - before + finalWait + finalWrites / writeRate
+              : 0;
+      return std::max(
+          {std::max(before, writeWait + writesBefore / writeRate) +
+               std::max({compute - before, opTime + readWait + reads / readRate,
+                         finalAfter}),
+           finalWritesFrom + finalWait + finalWrites / writeRate,
+           anyWriteWait + (writesBefore + finalWrites) / writeRate});
     };
-    // Minimises a convex function of one amount over [low, high]; an empty
-    // range has no cover.
-    auto minimise = [](double low, double high, auto function) {
+    // Minimises a function of one amount over [low, high], convex inside
+    // (`interior`), with its own values at the ends (where a direction may
+    // carry no bytes and pay no latency); an empty range has no cover.
+    auto minimise = [&](double low, double high, auto function) {
       if (low > high)
         return std::numeric_limits<double>::infinity();
+      interior = false;
+      double ends = std::min(function(low), function(high));
+      interior = true;
       for (unsigned iteration = 0; iteration < 100 && high - low > 1e-3;
            ++iteration) {
         double third = (high - low) / 3;
@@ -182,7 +215,9 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
         else
           low += third;
       }
-      return std::min(function(low), function(high));
+      double inside = std::min(function(low), function(high));
+      interior = false;
+      return std::min(ends, inside);
     };
     // Persistent state may also leave mid-step like any other tensor (a
     // write before, a read after), so it may count as written and read back.
@@ -192,20 +227,28 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     // tensors written and read back, so an optimal cover takes those only
     // once the read-only bytes are used up; until then it mixes read-only
     // bytes with the rest, each costing a write.
-    double best = minimise(std::max(0.0, remaining - leaving - general),
-                           std::min(remaining, readOnly),
-                           [&](double reused) { return seconds(reused, 0); });
-    double reused = std::min(remaining, readOnly);
-    best = std::min(
-        best,
-        minimise(std::max(0.0, remaining - reused - leaving - general),
-                 std::min(paired, remaining - reused),
-                 [&](double fromState) { return seconds(reused, fromState); }));
+    auto cheapest = [&]() {
+      double best = minimise(std::max(0.0, remaining - leaving - general),
+                             std::min(remaining, readOnly),
+                             [&](double reused) { return seconds(reused, 0); });
+      double reused = std::min(remaining, readOnly);
+      return std::min(
+          best,
+          minimise(std::max(0.0, remaining - reused - leaving - general),
+                   std::min(paired, remaining - reused), [&](double fromState) {
+                     return seconds(reused, fromState);
+                   }));
+    };
+    withLatency = false;
+    double best = cheapest();
     if (best > bound.seconds) {
       bound.seconds = best;
       bound.criticalPoint = point;
     }
+    withLatency = true;
+    bound.latencySeconds = std::max(bound.latencySeconds, cheapest());
   }
   bound.seconds = std::max(bound.seconds, bound.linkSeconds);
+  bound.latencySeconds = std::max(bound.latencySeconds, bound.seconds);
   return bound;
 }

@@ -255,6 +255,10 @@ void expectViewsResident(const StepGraph &graph, const Plan &plan,
   }
 }
 
+/// Graphs whose latency-aware bound is above the bytes-only one (so that
+/// checking it against every plan checks something).
+unsigned latencyBoundsAbove = 0;
+
 /// Plans `graph` at `budget` with every policy and checks each plan.
 /// Returns how many plans were made and how many budgets were infeasible.
 std::pair<unsigned, unsigned>
@@ -273,6 +277,8 @@ checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
           : required + static_cast<uint64_t>(budgetFraction *
                                              (peak - std::min(peak, required)));
   LowerBound bound = planner.lowerBound(budget);
+  if (bound.latencySeconds > bound.seconds * (1 + 1e-9))
+    ++latencyBoundsAbove;
   double ours = 0;
   for (Policy policy : allPolicies()) {
     PlannerOptions options;
@@ -329,6 +335,18 @@ checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
     EXPECT_GE(check.step, bound.seconds * (1 - 1e-9))
         << "seed " << seed << ": below the lower bound";
     EXPECT_LE(bound.linkSeconds, bound.seconds);
+    EXPECT_LE(bound.seconds, bound.latencySeconds);
+    EXPECT_GE(check.step, bound.latencySeconds * (1 - 1e-9))
+        << "seed " << seed << " " << policyName(policy).str()
+        << ": below the latency-aware lower bound";
+    // Grouping every transfer it can (one latency per slot and direction)
+    // does not beat it either.
+    Plan grouped = *plan;
+    groupTransfers(grouped, graph, std::numeric_limits<uint64_t>::max());
+    EXPECT_GE(planner.simulate(grouped).stepSeconds,
+              bound.latencySeconds * (1 - 1e-9))
+        << "seed " << seed << " " << policyName(policy).str()
+        << ": grouped, below the latency-aware lower bound";
     if (policy == Policy::Ssd)
       ours = check.step;
     else
@@ -352,6 +370,7 @@ TEST(Property, RandomTrainingStepsPlanVerifyAndReplay) {
   }
   EXPECT_GT(plans, 4000u);
   EXPECT_GT(infeasible, 0u);
+  EXPECT_GT(latencyBoundsAbove, 100u);
 }
 
 /// A random DAG that is no training step: any op may read any earlier

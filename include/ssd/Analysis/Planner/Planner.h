@@ -105,6 +105,11 @@ struct LowerBound {
   double computeSeconds = 0;
   /// max(compute, the bytes each link must carry / its bandwidth).
   double linkSeconds = 0;
+  /// `seconds` with the latency of the fewest transfers any plan needs:
+  /// one per direction that must carry bytes (a group moves any number of
+  /// tensors at once), paid on each hop before its bytes move. Never below
+  /// `seconds`.
+  double latencySeconds = 0;
   /// The point whose memory pressure gives `seconds`.
   uint32_t criticalPoint = 0;
 };
