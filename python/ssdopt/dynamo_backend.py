@@ -115,7 +115,13 @@ class _SsdBackend:
         from torch._inductor.compile_fx import compile_fx
 
         partitioner = _InductorPartitioner(self, graph_id)
-        return compile_fx(gm, example_inputs, config_patches={"custom_partitioner_fn": partitioner})
+        # The runtime writes an offloaded tensor in the background, holding
+        # a reference to it until the write is done; inductor must not hand
+        # its memory to a later kernel before that (buffer reuse) nor let a
+        # kernel write its output over it (in-place buffers), which it would
+        # do right after the offload, the tensor's last use in the graph.
+        patches = {"custom_partitioner_fn": partitioner, "allow_buffer_reuse": False, "inplace_buffers": False}
+        return compile_fx(gm, example_inputs, config_patches=patches)
 
     def _partition(
         self,
