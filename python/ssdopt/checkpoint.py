@@ -78,6 +78,13 @@ _lib_lock = threading.Lock()
 _u64p = ctypes.POINTER(ctypes.c_uint64)
 
 
+class _Request(ctypes.Structure):
+    """ssdckpt_request."""
+    _fields_ = [("name", ctypes.c_char_p), ("dtype", ctypes.c_int), ("ndim", ctypes.c_int),
+                ("shape", _u64p), ("offsets", _u64p), ("sizes", _u64p),
+                ("dest", ctypes.c_void_p)]
+
+
 def library_path() -> str:
     """libssdrt-checkpoint.so beside ``ssdopt._C`` (the wheel and the editable
     install both put it there); SSDOPT_CHECKPOINT_LIBRARY overrides it with a
@@ -113,6 +120,7 @@ def _library():
             "ssdckpt_gc": (i, [cp, c.c_uint]),
             "ssdckpt_reader_open": (i, [cp, c.POINTER(vp)]),
             "ssdckpt_reader_load": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
+            "ssdckpt_reader_load_many": (i, [vp, c.POINTER(_Request), sz]),
             "ssdckpt_reader_verify": (i, [vp]),
             "ssdckpt_reader_resume_state": (i, [vp, u32, u32, _u64p, vp, sz, c.POINTER(sz),
                                                 c.POINTER(i), _u64p, c.POINTER(i)]),
@@ -400,6 +408,23 @@ class _Reader:
         _check(_library().ssdckpt_reader_load(
             self.handle, name.encode(), code, len(shape), _dims(shape), _dims(offsets),
             _dims(sizes), ctypes.c_void_p(dest.data_ptr())), f"loading {name}")
+
+    def load_boxes(self, boxes) -> None:
+        """Fills every (name, code, shape, offsets, sizes, dest) in one call,
+        so the library plans them together and keeps its queue full."""
+        keep, requests = [], []
+        for name, code, shape, offsets, sizes, dest in boxes:
+            if dest.numel() == 0:
+                continue
+            arrays = (name.encode(), _dims(shape), _dims(offsets), _dims(sizes))
+            keep.append(arrays)
+            requests.append(_Request(arrays[0], code, len(shape),
+                                     ctypes.cast(arrays[1], _u64p), ctypes.cast(arrays[2], _u64p),
+                                     ctypes.cast(arrays[3], _u64p), dest.data_ptr()))
+        if requests:
+            _check(_library().ssdckpt_reader_load_many(
+                self.handle, (_Request * len(requests))(*requests), len(requests)),
+                f"loading {len(requests)} tensors")
 
     def verify(self) -> None:
         _check(_library().ssdckpt_reader_verify(self.handle), "")
@@ -861,13 +886,16 @@ def load(state_dict: dict, path) -> Resume:
             raise CheckpointError(f"the state dict does not match checkpoint {directory}; "
                                   "nothing was loaded:\n  " + "\n  ".join(problems))
         with torch.no_grad():
+            boxes, copies = [], []
             for name, code, shape, offsets, sizes, local in plans:
-                direct = (local.device.type == "cpu" and local.is_contiguous()
-                          and tuple(local.shape) == tuple(sizes))
+                direct = local.device.type == "cpu" and local.is_contiguous()
                 dest = local if direct else torch.empty(sizes, dtype=local.dtype)
-                reader.load_box(name, code, shape, offsets, sizes, dest)
+                boxes.append((name, code, shape, offsets, sizes, dest))
                 if not direct:
-                    local.copy_(dest.view(local.shape))
+                    copies.append((local, dest))
+            reader.load_boxes(boxes)
+            for local, dest in copies:
+                local.copy_(dest)
         _assign_values(tree["tree"], state_dict)
         return reader.resume(rank, world)
 
@@ -894,12 +922,11 @@ def to_state_dict(path) -> dict:
     directory = _resolve(path)
     with _Reader(directory) as reader:
         tree = reader.tree()["tree"]
-        tensors = {}
-        for name, (code, shape) in reader.tensors().items():
-            if name == TREE_TENSOR:
-                continue
-            tensors[name] = torch.empty(shape, dtype=_DTYPES[code])
-            reader.load_box(name, code, shape, (0,) * len(shape), shape, tensors[name])
+        tensors = {name: torch.empty(shape, dtype=_DTYPES[code])
+                   for name, (code, shape) in reader.tensors().items() if name != TREE_TENSOR}
+        saved = reader.tensors()
+        reader.load_boxes([(name, saved[name][0], t.shape, (0,) * t.dim(), t.shape, t)
+                           for name, t in tensors.items()])
     return _build(tree, tensors)
 
 

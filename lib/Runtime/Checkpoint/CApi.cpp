@@ -18,6 +18,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <span>
 #include <utility>
 
 using namespace ssd::rt;
@@ -266,19 +267,31 @@ int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name, int dtype,
                         int ndim, const uint64_t *shape,
                         const uint64_t *offsets, const uint64_t *sizes,
                         void *dest) {
+  ssdckpt_request request{name, dtype, ndim, shape, offsets, sizes, dest};
+  return ssdckpt_reader_load_many(reader, &request, 1);
+}
+
+int ssdckpt_reader_load_many(ssdckpt_reader *reader,
+                             const ssdckpt_request *requests, size_t count) {
   return guard([&] {
     require(reader, "reader");
-    require(name, "name");
-    auto s = dims(shape, ndim, "shape");
-    auto o = dims(offsets, ndim, "offsets");
-    auto z = dims(sizes, ndim, "sizes");
-    LoadRequest request{name,
-                        dtypeFromCode(dtype),
-                        {s.begin(), s.end()},
-                        {o.begin(), o.end()},
-                        {z.begin(), z.end()},
-                        dest};
-    reader->reader->load({&request, 1});
+    if (count)
+      require(requests, "requests");
+    std::vector<LoadRequest> all;
+    all.reserve(count);
+    for (const ssdckpt_request &r : std::span(requests, count)) {
+      require(r.name, "name");
+      auto s = dims(r.shape, r.ndim, "shape");
+      auto o = dims(r.offsets, r.ndim, "offsets");
+      auto z = dims(r.sizes, r.ndim, "sizes");
+      all.push_back({r.name,
+                     dtypeFromCode(r.dtype),
+                     {s.begin(), s.end()},
+                     {o.begin(), o.end()},
+                     {z.begin(), z.end()},
+                     r.dest});
+    }
+    reader->reader->load(all);
   });
 }
 

@@ -327,4 +327,44 @@ TEST(CApi, DescribesDTypesTensorsAndTheRoot) {
   EXPECT_THAT(ssdckpt_last_error(), HasSubstr("none"));
 }
 
+TEST(CApi, LoadsManyBoxesInOneCall) {
+  TempDir tmp;
+  const uint64_t shape[2] = {4, 3};
+  const int64_t values[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  const uint64_t zero[2] = {0, 0};
+  ssdckpt_save *save = nullptr;
+  ASSERT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 2, 0, 1, 1000, 0, &save), 0);
+  ASSERT_EQ(ssdckpt_save_add(save, "a", SSDRT_DTYPE_I64, 2, shape, zero, shape,
+                             values),
+            0);
+  ASSERT_EQ(ssdckpt_save_add(save, "b", SSDRT_DTYPE_I64, 2, shape, zero, shape,
+                             values),
+            0);
+  ASSERT_EQ(ssdckpt_save_commit(save), 0) << ssdckpt_last_error();
+  ssdckpt_save_close(save);
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), dir, sizeof(dir)), 0);
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(dir, &r), 0);
+  // Rows 1..2 of a, column 2 of b, and all of b.
+  const uint64_t rowOffsets[2] = {1, 0}, rowSizes[2] = {2, 3};
+  const uint64_t colOffsets[2] = {0, 2}, colSizes[2] = {4, 1};
+  int64_t rows[6] = {}, column[4] = {}, whole[12] = {};
+  ssdckpt_request requests[3] = {
+      {"a", SSDRT_DTYPE_I64, 2, shape, rowOffsets, rowSizes, rows},
+      {"b", SSDRT_DTYPE_I64, 2, shape, colOffsets, colSizes, column},
+      {"b", SSDRT_DTYPE_I64, 2, shape, zero, shape, whole}};
+  ASSERT_EQ(ssdckpt_reader_load_many(r, requests, 3), 0)
+      << ssdckpt_last_error();
+  EXPECT_TRUE(std::equal(rows, rows + 6, values + 3));
+  EXPECT_EQ(column[0], 2);
+  EXPECT_EQ(column[3], 11);
+  EXPECT_TRUE(std::equal(whole, whole + 12, values));
+  EXPECT_EQ(ssdckpt_reader_load_many(r, nullptr, 0), 0);
+  requests[1].dtype = SSDRT_DTYPE_F32;
+  EXPECT_EQ(ssdckpt_reader_load_many(r, requests, 3), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("dtype mismatch"));
+  ssdckpt_reader_close(r);
+}
+
 } // namespace

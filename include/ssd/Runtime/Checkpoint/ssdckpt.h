@@ -187,6 +187,28 @@ SSDRT_API int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name,
                                   const uint64_t *offsets,
                                   const uint64_t *sizes, void *dest);
 
+/** One box to load: the arguments of ssdckpt_reader_load. */
+typedef struct ssdckpt_request {
+  const char *name;
+  int dtype;
+  int ndim;
+  const uint64_t *shape;
+  const uint64_t *offsets;
+  const uint64_t *sizes;
+  void *dest;
+} ssdckpt_request;
+
+/**
+ * ssdckpt_reader_load_many - ssdckpt_reader_load of `count` boxes in one
+ * call: the reader plans them together, reads each needed checksum block
+ * once and keeps its I/O engine's queue full, which many small tensors need.
+ * Every request is checked before any byte is read. Returns as
+ * ssdckpt_reader_load.
+ */
+SSDRT_API int ssdckpt_reader_load_many(ssdckpt_reader *reader,
+                                       const ssdckpt_request *requests,
+                                       size_t count);
+
 /** Verifies every checksum. Returns 0 or -EBADMSG (every block named). */
 SSDRT_API int ssdckpt_reader_verify(ssdckpt_reader *reader);
 
