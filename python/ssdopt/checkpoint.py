@@ -620,6 +620,7 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
     state, commit. Returns the committed directory."""
     lib = _library()
     handle = ctypes.c_void_p()
+    committed = False
     try:
         _check(lib.ssdckpt_save_begin(root.encode(), step, rank, world, int(timeout_s * 1000),
                                       keep, ctypes.byref(handle)),
@@ -641,10 +642,15 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
             buffer = ctypes.create_string_buffer(rng, max(len(rng), 1))
             _check(lib.ssdckpt_save_set_state(handle, buffer, len(rng), position), "")
         _check(lib.ssdckpt_save_commit(handle), f"rank {rank} committing step {step}")
+        committed = True
         return directory
     finally:
         if handle:
             lib.ssdckpt_save_close(handle)
+            if not committed and world == 1:
+                # Alone, nobody else writes into it: free the space now (with
+                # several ranks, the next save of the step or retention does).
+                lib.ssdckpt_abort(directory.encode())
 
 
 def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = False,
