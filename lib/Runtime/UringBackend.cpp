@@ -13,8 +13,6 @@
 
 #include <atomic>
 #include <cerrno>
-
-#ifndef SSD_WITHOUT_URING
 #include <cstdlib>
 #include <liburing.h>
 #include <sched.h>
@@ -242,15 +240,3 @@ std::unique_ptr<IoBackend> makeUringBackend(unsigned queueDepth,
 }
 
 } // namespace ssd::rt
-
-#else // SSD_WITHOUT_URING: only bench/gpu/runtime_check.sh's fallback build
-      // on a machine without liburing-dev; CMake always requires liburing.
-
-namespace ssd::rt {
-std::unique_ptr<IoBackend> makeUringBackend(unsigned, UringInitFn, int &err) {
-  err = ENOSYS;
-  return nullptr;
-}
-} // namespace ssd::rt
-
-#endif // SSD_WITHOUT_URING

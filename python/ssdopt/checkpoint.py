@@ -735,9 +735,12 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     future: concurrent.futures.Future = concurrent.futures.Future()
     done = object()
 
+    drained = threading.Event()  # the writer has taken `done`
+
     def from_queue():
         while (piece := handoff.get()) is not done:
             yield piece
+        drained.set()
 
     def worker():
         try:
@@ -746,7 +749,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             future.set_result(step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
             budget.fail()
-            while handoff.get() is not done:
+            # Let the caller finish staging (it stops at the failure).
+            while not drained.is_set() and handoff.get() is not done:
                 pass
             future.set_exception(e)
 

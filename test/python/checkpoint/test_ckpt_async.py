@@ -62,3 +62,4 @@ def test_sigkill_during_saves_leaves_previous_or_new_step(tmp_path):
     summary = json.loads(run.stdout.splitlines()[-1])
     assert run.returncode == 0 and summary["failures"] == {}, run.stdout + run.stderr
     assert summary["trials"] == 10 and summary["commits_before_kill"] > 0
+

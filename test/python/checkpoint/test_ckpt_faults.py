@@ -22,6 +22,11 @@ SCRIPT = textwrap.dedent("""
         ckpt.save({"w": torch.ones(1000), "big": torch.ones(300_000)}, root, step=1)
     except ckpt.CheckpointError as error:
         out["errno"], out["message"] = error.errno, str(error)
+    # The same failure in the writing thread of an asynchronous save, at its
+    # commit, after every tensor was handed over: it reaches the future.
+    future = ckpt.save({"w": torch.ones(1000), "big": torch.ones(300_000)}, root, step=1,
+                       async_save=True)
+    out["async_errno"] = future.exception(timeout=60).errno
     target = {"w": torch.zeros(1000)}
     out["latest"] = ckpt.latest(root)
     out["entries"] = sorted(os.listdir(root))
@@ -46,7 +51,7 @@ def test_full_disk_during_save(tmp_path):
         capture_output=True, text=True, timeout=120, env=os.environ)
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout.splitlines()[-1])
-    assert out["errno"] == 28, out  # ENOSPC
+    assert out["errno"] == out["async_errno"] == 28, out  # ENOSPC
     assert "step-000000000001/rank-00000.data at offset 0 length" in out["message"], out
     assert "No space left on device" in out["message"], out
     assert out["latest"] == 0 and out["loaded"] == 0 and out["equal"], out

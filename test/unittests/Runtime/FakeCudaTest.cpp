@@ -4,7 +4,7 @@
 // device offload and prefetch through staging chunks, events, stream waits,
 // copy failures) against FakeCuda.c, so that it is tested on machines
 // without a GPU, including the calls the torch extension makes for a CUDA
-// tensor. The real GPU check is bench/gpu/runtime_check.sh.
+// tensor. The real GPU check is bench/gpu/run (bench/io/gpucheck.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
