@@ -150,6 +150,19 @@ static llvm::json::Object makeReport(const planner::OffloadPlanner &planner,
   return report;
 }
 
+static LogicalResult writeTrace(func::FuncOp func, StringRef path,
+                                const planner::OffloadPlanner &planner,
+                                const planner::Plan &plan) {
+  std::error_code error;
+  llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
+  if (error)
+    return func.emitError()
+           << "cannot write the trace to '" << path << "': " << error.message();
+  planner::writeChromeTrace(file.os(), planner, plan);
+  file.keep();
+  return success();
+}
+
 static LogicalResult writeTimelinePlot(func::FuncOp func, StringRef path,
                                        const planner::OffloadPlanner &planner,
                                        const planner::Plan &plan,
@@ -313,6 +326,9 @@ struct OffloadPipelinePass
     if (!reportPlot.empty() &&
         failed(writeTimelinePlot(func, reportPlot, offloadPlanner, *plan,
                                  setup->options.memoryBudget)))
+      return signalPassFailure();
+    if (!reportTrace.empty() &&
+        failed(writeTrace(func, reportTrace, offloadPlanner, *plan)))
       return signalPassFailure();
     if (failed(applyPlan(func, *mapping, *plan)) ||
         failed(verifyPlannedStep(func, setup->options.memoryBudget)))

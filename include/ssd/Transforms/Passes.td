@@ -103,7 +103,10 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     within the budget at every op), writes it into the IR and, when `report`
     names a file, writes the JSON report there (`-` for standard output);
     `report-plot` draws live bytes over the step before and after planning,
-    against the budget, as SVG.
+    against the budget, as SVG; `report-trace` writes the simulated schedule
+    as a Chrome trace (JSON for Perfetto or chrome://tracing): one track per
+    queue (compute, D2H, H2D, SSD read, SSD write), each op and transfer a
+    slice, compute's stalls as slices named `stall`.
   }];
   let options = [
     SSD_MemoryBudgetOption,
@@ -116,6 +119,8 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "Path of the JSON report ('-' for standard output)">,
     Option<"reportPlot", "report-plot", "std::string", /*default=*/"",
            "Path of an SVG of live bytes over the step, before and after">,
+    Option<"reportTrace", "report-trace", "std::string", /*default=*/"",
+           "Path of a Chrome trace of the simulated schedule, one track per queue">,
     Option<"function", "function", "std::string", /*default=*/"",
            "Plan only the function of this name (default: every function)">,
   ];

@@ -1407,8 +1407,10 @@ OffloadPlanner::plan(const PlannerOptions &options,
   return result;
 }
 
-SimulationResult OffloadPlanner::simulate(const Plan &plan) const {
-  return simulatePlan(graph, lifetimes, opSeconds, target, plan);
+SimulationResult
+OffloadPlanner::simulate(const Plan &plan,
+                         std::vector<TransferSpan> *spans) const {
+  return simulatePlan(graph, lifetimes, opSeconds, target, plan, spans);
 }
 
 unsigned ssd::planner::groupTransfers(Plan &plan, const StepGraph &graph,

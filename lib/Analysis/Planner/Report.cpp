@@ -126,3 +126,74 @@ void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
                      kHeight - 10);
   os << "</svg>\n";
 }
+
+void ssd::planner::writeChromeTrace(llvm::raw_ostream &os,
+                                    const OffloadPlanner &planner,
+                                    const Plan &plan) {
+  const StepGraph &graph = planner.getGraph();
+  std::vector<TransferSpan> spans;
+  SimulationResult timing = planner.simulate(plan, &spans);
+  llvm::ArrayRef<double> opSeconds = planner.getOpSeconds();
+  // Perfetto wants microseconds.
+  auto micros = [](double seconds) { return seconds * 1e6; };
+  llvm::json::Array events;
+  auto track = [&](Resource resource) {
+    return static_cast<int64_t>(resource) + 1;
+  };
+  for (unsigned r = 0; r < kNumResources; ++r) {
+    auto resource = static_cast<Resource>(r);
+    events.push_back(llvm::json::Object{
+        {"name", "thread_name"},
+        {"ph", "M"},
+        {"pid", 1},
+        {"tid", track(resource)},
+        {"args", llvm::json::Object{{"name", resourceName(resource)}}}});
+    events.push_back(llvm::json::Object{
+        {"name", "thread_sort_index"},
+        {"ph", "M"},
+        {"pid", 1},
+        {"tid", track(resource)},
+        {"args", llvm::json::Object{{"sort_index", static_cast<int64_t>(r)}}}});
+  }
+  auto slice = [&](std::string name, Resource resource, double start,
+                   double end, llvm::json::Object args) {
+    events.push_back(llvm::json::Object{{"name", std::move(name)},
+                                        {"ph", "X"},
+                                        {"pid", 1},
+                                        {"tid", track(resource)},
+                                        {"ts", micros(start)},
+                                        {"dur", micros(end - start)},
+                                        {"args", std::move(args)}});
+  };
+  uint32_t returnPoint = planner.getLifetimes().returnPoint();
+  for (uint32_t point = 0; point < returnPoint; ++point) {
+    double start = timing.pointStart[point];
+    if (start > timing.slotTime[point])
+      slice("stall", Resource::Compute, timing.slotTime[point], start,
+            llvm::json::Object{{"before_op", point}});
+    slice(graph.getOp(point).name, Resource::Compute, start,
+          start + opSeconds[point], llvm::json::Object{{"op", point}});
+  }
+  if (timing.pointStart[returnPoint] > timing.slotTime[returnPoint])
+    slice("stall", Resource::Compute, timing.slotTime[returnPoint],
+          timing.pointStart[returnPoint],
+          llvm::json::Object{{"before_op", "return"}});
+  for (const TransferSpan &span : spans) {
+    std::string name;
+    for (uint32_t gap : span.gaps)
+      name += (name.empty() ? "" : ", ") +
+              graph.getTensor(plan.gaps[gap].tensor).name;
+    slice(name, span.resource, span.start, span.end,
+          llvm::json::Object{
+              {"bytes", static_cast<int64_t>(span.bytes)},
+              {"tensors", static_cast<int64_t>(span.gaps.size())}});
+  }
+  os << llvm::formatv(
+      "{0:2}", llvm::json::Value(llvm::json::Object{
+                   {"traceEvents", std::move(events)},
+                   {"displayTimeUnit", "ms"},
+                   {"otherData", llvm::json::Object{
+                                     {"policy", plan.policy},
+                                     {"step_seconds", timing.stepSeconds}}}}));
+  os << "\n";
+}

@@ -70,8 +70,12 @@ struct Queue {
   SsdActivity *ssd = nullptr;
   double freeAt = -kNever;
   double busy = 0;
+  /// Where the transfers go, when they are recorded.
+  std::vector<TransferSpan> *spans = nullptr;
+  Resource resource = Resource::Compute;
 
-  double transfer(double ready, uint64_t bytes) {
+  double transfer(double ready, uint64_t bytes,
+                  llvm::ArrayRef<uint32_t> gaps = {}) {
     double moving = static_cast<double>(bytes) / bandwidth;
     double &runner =
         workers ? *std::min_element(workers->begin(), workers->end()) : freeAt;
@@ -86,6 +90,9 @@ struct Queue {
         (workers ? std::max(start + wait, freeAt) : start + wait) + moving;
     runner = end;
     freeAt = end;
+    if (spans)
+      spans->push_back(TransferSpan{resource, start, end, bytes,
+                                    llvm::SmallVector<uint32_t, 1>(gaps)});
     if (ssd)
       ssd->lastEnd = std::max(ssd->lastEnd, end);
     return end;
@@ -136,7 +143,8 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
                                             const LifetimeAnalysis &lifetimes,
                                             llvm::ArrayRef<double> opSeconds,
                                             const Target &target,
-                                            const Plan &plan) {
+                                            const Plan &plan,
+                                            std::vector<TransferSpan> *spans) {
   uint32_t points = lifetimes.numPoints();
   uint32_t returnPoint = lifetimes.returnPoint();
   const std::vector<Gap> &gaps = plan.gaps;
@@ -177,7 +185,10 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
     double readFree = -kNever, writeFree = -kNever, lastEnd = -kNever;
   };
   // One pass over the step from `state`, which it leaves as the step does.
-  auto simulateOnce = [&](SsdState &state) {
+  auto simulateOnce = [&](SsdState &state, bool record) {
+    if (record && spans)
+      spans->clear();
+    std::vector<TransferSpan> *recorded = record ? spans : nullptr;
     SimulationResult result;
     result.slotTime.assign(points, 0);
     result.pointStart.assign(points, 0);
@@ -205,6 +216,14 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
                   shared,
                   &activity,
                   state.readFree};
+    for (auto [queue, resource] :
+         {std::pair{&deviceToHost, Resource::DeviceToHost},
+          std::pair{&hostToDevice, Resource::HostToDevice},
+          std::pair{&ssdWrite, Resource::SsdWrite},
+          std::pair{&ssdRead, Resource::SsdRead}}) {
+      queue->spans = recorded;
+      queue->resource = resource;
+    }
 
     // The members of the transfer that `index` belongs to, once per slot.
     llvm::DenseSet<uint32_t> issuedGroups;
@@ -234,8 +253,8 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
         now += target.transferIssueSeconds;
         double ready = now;
         if (hostLink)
-          ready = deviceToHost.transfer(ready, bytes);
-        double done = ssdWrite.transfer(ready, bytes);
+          ready = deviceToHost.transfer(ready, bytes, transfer);
+        double done = ssdWrite.transfer(ready, bytes, transfer);
         for (uint32_t member : transfer) {
           result.copyReady[member] = done;
           tensorCopyReady[gaps[member].tensor] = done;
@@ -264,9 +283,9 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
           bytes += graph.getTensor(gaps[member].tensor).bytes;
           ready = std::max(ready, tensorCopyReady[gaps[member].tensor]);
         }
-        double done = ssdRead.transfer(ready, bytes);
+        double done = ssdRead.transfer(ready, bytes, transfer);
         if (hostLink)
-          done = hostToDevice.transfer(done, bytes);
+          done = hostToDevice.transfer(done, bytes, transfer);
         for (uint32_t member : transfer)
           result.reloadReady[member] = done;
         result.bytesRead += bytes;
@@ -309,12 +328,16 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
   // there. Without idle-dependent costs the passes would be the same.
   SsdState state;
   state.workers.assign(target.ssdTransferWorkers, -kNever);
-  SimulationResult first = simulateOnce(state);
-  if (!target.hasIdleDependentLatency() || first.transfers == 0)
+  bool once = !target.hasIdleDependentLatency();
+  SimulationResult first = simulateOnce(state, once);
+  if (once || first.transfers == 0) {
+    if (!once && spans) // no transfers: nothing was recorded, nothing to
+      spans->clear();   // record
     return first;
+  }
   for (double *free : {&state.readFree, &state.writeFree, &state.lastEnd})
     *free -= first.stepSeconds;
   for (double &free : state.workers)
     free -= first.stepSeconds;
-  return simulateOnce(state);
+  return simulateOnce(state, true);
 }

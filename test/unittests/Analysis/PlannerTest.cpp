@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace ssd::planner;
 using ssd::planner::testing::TinyStep;
 
@@ -725,6 +727,57 @@ TEST(Grouping, SmallTransfersAtOneSlotMoveTogether) {
   EXPECT_NEAR(separate.stepSeconds - grouped.stepSeconds, 2e-3, 1e-9);
 }
 
+TEST(Report, ChromeTraceHasOneTrackPerQueueAndEveryTransfer) {
+  TinyStep step;
+  Target target = slowDisk();
+  OffloadPlanner planner(step.graph, target);
+  llvm::Expected<Plan> plan = planner.plan(withBudget(324));
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  std::vector<TransferSpan> spans;
+  SimulationResult simulation = planner.simulate(*plan, &spans);
+  // Each transfer takes both hops where the target has a host link.
+  EXPECT_EQ(spans.size(),
+            simulation.transfers * (target.hasHostLink() ? 2u : 1u));
+  EXPECT_EQ(planner.simulate(*plan).stepSeconds, simulation.stepSeconds);
+  for (const TransferSpan &span : spans) {
+    EXPECT_LE(span.start, span.end);
+    EXPECT_LE(span.end, simulation.stepSeconds * (1 + 1e-12));
+    EXPECT_FALSE(span.gaps.empty());
+  }
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  writeChromeTrace(os, planner, *plan);
+  llvm::Expected<llvm::json::Value> trace = llvm::json::parse(text);
+  ASSERT_TRUE(static_cast<bool>(trace)) << llvm::toString(trace.takeError());
+  const llvm::json::Array *events =
+      trace->getAsObject()->getArray("traceEvents");
+  ASSERT_TRUE(events);
+  std::map<int64_t, std::string> tracks;
+  std::map<int64_t, unsigned> slices;
+  double computeMicros = 0;
+  for (const llvm::json::Value &value : *events) {
+    const llvm::json::Object &event = *value.getAsObject();
+    int64_t tid = *event.getInteger("tid");
+    if (event.getString("ph") == "M" &&
+        event.getString("name") == "thread_name")
+      tracks[tid] =
+          event.getObject("args")->getString("name").value_or("").str();
+    if (event.getString("ph") == "X") {
+      ++slices[tid];
+      if (tid == 1 && event.getString("name") != "stall")
+        computeMicros += *event.getNumber("dur");
+    }
+  }
+  EXPECT_EQ(tracks, (std::map<int64_t, std::string>{{1, "compute"},
+                                                    {2, "h2d"},
+                                                    {3, "d2h"},
+                                                    {4, "ssd_read"},
+                                                    {5, "ssd_write"}}));
+  EXPECT_NEAR(computeMicros, simulation.computeSeconds * 1e6, 1e-6);
+  EXPECT_EQ(slices[2] + slices[3] + slices[4] + slices[5], spans.size());
+}
+
 TEST(Report, HasEveryFieldAndAPicture) {
   TinyStep step;
   Target target = slowDisk();
@@ -738,7 +791,8 @@ TEST(Report, HasEveryFieldAndAPicture) {
        {"function", "ops", "tensors", "memory_budget_bytes",
         "peak_bytes_before", "peak_bytes_after", "compute_seconds",
         "predicted_step_seconds", "stall_seconds", "lower_bound_seconds",
-        "bytes_offloaded", "bytes_prefetched", "policy", "busy_seconds"})
+        "lower_bound_latency_seconds", "bytes_offloaded", "bytes_prefetched",
+        "policy", "busy_seconds"})
     EXPECT_TRUE(report.get(key)) << key.str();
   EXPECT_EQ(report.getString("policy"), std::optional<llvm::StringRef>("ssd"));
   EXPECT_EQ(report.getString("function"),

@@ -142,7 +142,9 @@ public:
   /// policy wants and the budget allows.
   void schedulePrefetches(Plan &plan, const PlannerOptions &options) const;
 
-  SimulationResult simulate(const Plan &plan) const;
+  /// With `spans`, also every transfer on every queue (simulatePlan).
+  SimulationResult simulate(const Plan &plan,
+                            std::vector<TransferSpan> *spans = nullptr) const;
   LowerBound lowerBound(uint64_t budget) const;
 
 private:

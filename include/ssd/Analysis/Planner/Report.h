@@ -27,6 +27,13 @@ void writeMemoryTimelineSVG(llvm::raw_ostream &os, llvm::StringRef title,
                             llvm::ArrayRef<uint64_t> before,
                             llvm::ArrayRef<uint64_t> after, uint64_t budget);
 
+/// The simulated schedule of `plan` as a Chrome trace (JSON, opens in
+/// Perfetto and chrome://tracing): one track per queue (compute, D2H, H2D,
+/// SSD read, SSD write), each op and each transfer a slice named by the op
+/// or the tensors it moves, and compute's stalls as slices of their own.
+void writeChromeTrace(llvm::raw_ostream &os, const OffloadPlanner &planner,
+                      const Plan &plan);
+
 } // namespace ssd::planner
 
 #endif // SSD_ANALYSIS_PLANNER_REPORT_H

@@ -19,6 +19,8 @@
 #include "ssd/Analysis/Planner/Plan.h"
 #include "ssd/Analysis/Planner/Target.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <array>
 
 namespace ssd::planner {
@@ -32,6 +34,16 @@ enum class Resource : uint8_t {
 };
 inline constexpr unsigned kNumResources = 5;
 llvm::StringRef resourceName(Resource resource);
+
+/// One transfer's time on one queue: from when it takes the queue (its
+/// latency first) to its last byte. `gaps` are the plan's gaps it moves.
+struct TransferSpan {
+  Resource resource;
+  double start = 0;
+  double end = 0;
+  uint64_t bytes = 0;
+  llvm::SmallVector<uint32_t, 1> gaps;
+};
 
 struct SimulationResult {
   double stepSeconds = 0;
@@ -58,10 +70,13 @@ struct SimulationResult {
   uint32_t transfers = 0;
 };
 
+/// With `spans`, also every transfer on every queue (of the steady-state
+/// pass), in issue order.
 SimulationResult simulatePlan(const StepGraph &graph,
                               const LifetimeAnalysis &lifetimes,
                               llvm::ArrayRef<double> opSeconds,
-                              const Target &target, const Plan &plan);
+                              const Target &target, const Plan &plan,
+                              std::vector<TransferSpan> *spans = nullptr);
 
 } // namespace ssd::planner
 
