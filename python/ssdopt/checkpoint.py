@@ -445,9 +445,9 @@ class _Reader:
     def tree(self) -> dict:
         tensors = self.tensors()
         if TREE_TENSOR not in tensors:
-            raise CheckpointError(f"{self.directory} was not written by ssdopt.checkpoint.save "
-                                  f"(no {TREE_TENSOR} tensor); its tensors: "
-                                  + ", ".join(list(tensors)[:20]))
+            # Written by a compiled step or ssd-ckpt: a flat dict of tensors.
+            return {"format": TREE_FORMAT, "version": TREE_VERSION,
+                    "tree": {"dict": [[name, {"tensor": name}] for name in tensors]}}
         code, shape = tensors[TREE_TENSOR]
         text = torch.empty(shape, dtype=torch.uint8)
         self.load_box(TREE_TENSOR, code, shape, (0,), shape, text)
@@ -1076,10 +1076,7 @@ def describe(path) -> dict:
             dtype_name, size = dtype_info(_DTYPES[code])
             tensors.append({"name": name, "dtype": dtype_name, "shape": list(shape),
                             "bytes": math.prod(shape) * size})
-        try:
-            tree = reader.tree()["tree"]
-        except CheckpointError:
-            tree = None
+        tree = reader.tree()["tree"]
     values = {}
 
     def walk(node, path):
@@ -1092,10 +1089,8 @@ def describe(path) -> dict:
                 walk(child, path + [key])
         elif "value" in node:
             values["/".join(map(str, path))] = node["value"]
-    if tree is not None:
-        walk(tree, [])
-    return {"directory": directory, **info, "tensors": tensors,
-            "values": values if tree is not None else None}
+    walk(tree, [])
+    return {"directory": directory, **info, "tensors": tensors, "values": values}
 
 
 def command(action: str, path: str, out=None) -> int:

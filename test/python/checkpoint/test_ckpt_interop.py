@@ -134,3 +134,31 @@ def test_ssd_ckpt_reads_and_reshards_what_python_saved(ranks, tmp_path, ssd_ckpt
     # an even share of the global position (100 + 101) per rank.
     assert ranks(3).run("load_state_case", str(tmp_path / "by3"), 3) == [
         (b"\x01" * 3, 67, False), (b"\x02" * 4, 67, False), (None, 67, False)]
+
+
+def test_checkpoints_of_compiled_steps_load_as_flat_dicts(ssd_ckpt, tmp_path):
+    # test/fixtures/checkpoint/v1 was written by the C++ pattern writer
+    # (3 ranks, no state-dict tree): a flat dict of its tensors, the bytes
+    # ssd-ckpt exports for each.
+    import json
+    import subprocess
+    v1 = FIXTURES.parent / "v1"
+    exported = tmp_path / "v1.safetensors"
+    subprocess.run([ssd_ckpt, "export-safetensors", str(v1), str(exported)], check=True)
+    raw = exported.read_bytes()
+    size = int.from_bytes(raw[:8], "little")
+    header = json.loads(raw[8:8 + size])
+    whole = ckpt.to_state_dict(v1)
+    for name, tensor in whole.items():
+        begin, end = header[name]["data_offsets"]
+        assert bytes(tensor.reshape(-1).view(torch.uint8).numpy()) == \
+            raw[8 + size + begin:8 + size + end], name
+    assert list(whole) == ["layer0.weight", "layer0.proj", "embed", "flags", "scale", "counts"]
+    assert whole["layer0.proj"].dtype == torch.bfloat16 and whole["scale"].shape == ()
+    target = {k: torch.zeros_like(v) for k, v in whole.items()}
+    assert ckpt.load(target, v1).step == 3
+    for k, v in whole.items():  # bit patterns (some are NaNs)
+        assert torch.equal(target[k].reshape(-1).view(torch.uint8),
+                           v.reshape(-1).view(torch.uint8)), k
+    with pytest.raises(ckpt.CheckpointError, match="embed: in the checkpoint, not in the state"):
+        ckpt.load({k: v for k, v in target.items() if k != "embed"}, v1)
