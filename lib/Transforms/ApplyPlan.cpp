@@ -120,13 +120,20 @@ static LogicalResult rebuildViews(
     return success();
   // The storage that rebuilding the view `op` makes needs: that of each
   // operand, and for an operand that is a view, what rebuilding it needs.
+  // Uses already rebuilt read clones: each clone's result stands for the
+  // original view's.
+  DenseMap<Value, Value> originalOf;
+  auto original = [&](Value value) {
+    auto it = originalOf.find(value);
+    return it == originalOf.end() ? value : it->second;
+  };
   DenseMap<Operation *, SmallVector<TensorId>> inputsCache;
   std::function<ArrayRef<TensorId>(Operation *)> rebuildInputs =
       [&](Operation *op) -> ArrayRef<TensorId> {
     if (auto it = inputsCache.find(op); it != inputsCache.end())
       return it->second;
     SmallVector<TensorId> inputs;
-    for (Value operand : op->getOperands()) {
+    for (Value operand : llvm::map_range(op->getOperands(), original)) {
       auto tensor = mapping.tensorOf.find(operand);
       if (tensor == mapping.tensorOf.end())
         continue;
@@ -156,21 +163,29 @@ static LogicalResult rebuildViews(
     Operation *&clone = clones[{op, point}];
     if (clone)
       return clone;
+    // Operands that are views read what they read at `point`: a clone made
+    // for it, else the original view (an operand an earlier rebuild
+    // replaced goes back to it).
     IRMapping operands;
     for (Value operand : op->getOperands()) {
-      auto tensor = mapping.tensorOf.find(operand);
+      Value view = original(operand);
+      auto tensor = mapping.tensorOf.find(view);
       if (tensor != mapping.tensorOf.end() &&
           graph.getTensor(tensor->second).isAlias() &&
-          isStale(operand.getDefiningOp(), point))
-        operands.map(
-            operand,
-            rebuild(operand.getDefiningOp(), point, anchor)
-                ->getResult(cast<OpResult>(operand).getResultNumber()));
+          isStale(view.getDefiningOp(), point))
+        operands.map(operand,
+                     rebuild(view.getDefiningOp(), point, anchor)
+                         ->getResult(cast<OpResult>(view).getResultNumber()));
+      else if (view != operand)
+        operands.map(operand, view);
     }
     OpBuilder builder(anchor);
     Operation *made = builder.clone(*op, operands);
     made->setAttr(kRebuiltViewAttrName, builder.getUnitAttr());
     rebuiltAt[made] = point;
+    for (auto [result, from] :
+         llvm::zip_equal(made->getResults(), op->getResults()))
+      originalOf[result] = from;
     return clones[{op, point}] = made;
   };
   for (planner::TensorId view = 0; view < graph.numTensors(); ++view) {
