@@ -1,0 +1,144 @@
+"""The "ssd" backend on the model zoo (catalog.py): each model trains 3 AdamW
+steps with dropout on, and
+
+(a) at an unlimited budget, losses and parameters are bitwise those of
+    `aot_eager`;
+(b) at a budget below its peak, bitwise those of (a), with bytes written to
+    and read back from the offload directory, which is empty afterwards;
+(c) with inductor as the inner compiler, at a budget below its peak, bitwise
+    those of plain inductor, with bytes moved.
+
+Also a variable input size: a second sequence length is planned on its own.
+The reach and overhead of each model are measured by bench/python/zoo.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pytest
+import torch
+
+import ssdopt
+from ssdopt import dynamo_backend, planning
+
+from catalog import ZOO, ZooModel, train
+
+NO_LIMIT = 1 << 50
+
+# The unlimited run of each model, and where its planned steps are, for (b).
+_unlimited: dict[str, tuple[object, list[dict], str]] = {}
+
+
+def graphs_since(start: int) -> list[dict]:
+    return dynamo_backend.planned_graphs()[start:]
+
+
+def unlimited_run(spec: ZooModel, tmp_path_factory) -> tuple[object, list[dict], str]:
+    """(a)'s run: the result, the entries of its graphs, and the report_dir
+    holding each graph's planned step."""
+    if spec.name not in _unlimited:
+        reports = str(tmp_path_factory.mktemp(f"{spec.name}-reports"))
+        offload = str(tmp_path_factory.mktemp(f"{spec.name}-offload"))
+        start = len(dynamo_backend.planned_graphs())
+        run = train(spec, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=offload, report_dir=reports))
+        _unlimited[spec.name] = (run, graphs_since(start), reports)
+    return _unlimited[spec.name]
+
+
+def forcing_budget(graphs: list[dict], reports: str) -> int:
+    """A budget below the largest planned peak that every graph meets: the
+    peak less half (else a quarter, an eighth...) of its movable bytes,
+    checked by planning each graph's step again."""
+    biggest = max(graphs, key=lambda graph: graph["peak_bytes_before"] or 0)
+    assert biggest["movable_bytes"] > 0, biggest
+    steps = [open(os.path.join(reports, f"graph{graph['graph']}.mlir")).read() for graph in graphs if graph["peak_bytes_before"]]
+    for share in (2, 4, 8, 16, 32):
+        budget = biggest["peak_bytes_before"] - biggest["movable_bytes"] // share
+        try:
+            for step in steps:
+                planning.plan(step, memory_budget=budget, target=biggest["target"], policy="ssd")
+        except planning.PlanningError as error:
+            assert error.infeasible, error
+            continue
+        return budget
+    pytest.fail(f"no budget below the peak plans: {biggest}")
+
+
+def assert_offloaded_and_cleaned(stats: dict, offload_dir: str) -> None:
+    assert stats["bytes_written"] > 0 and stats["bytes_read"] == stats["bytes_written"], stats
+    assert stats["live_handles"] == 0 and stats["fallback_graphs"] == 0, stats
+    assert os.listdir(offload_dir) == [], "the offload files must be gone after the steps"
+
+
+MODELS = sorted(name for name, spec in ZOO.items() if spec.in_suite)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_a_unlimited_budget_is_aot_eager(name, tmp_path_factory):
+    spec = ZOO[name]
+    run, graphs, _ = unlimited_run(spec, tmp_path_factory)
+    assert graphs and all(graph["fallback"] is None for graph in graphs), graphs
+    assert all(graph["offloaded_tensors"] == 0 for graph in graphs)
+    assert run.bitwise_equal(train(spec, "aot_eager"))
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_b_forced_offload_is_the_unlimited_run(name, tmp_path_factory, tmp_path):
+    spec = ZOO[name]
+    unlimited, graphs, reports = unlimited_run(spec, tmp_path_factory)
+    budget = forcing_budget(graphs, reports)
+    ssdopt.reset_stats()
+    start = len(dynamo_backend.planned_graphs())
+    run = train(spec, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path)))
+    stats = ssdopt.stats()
+    planned = graphs_since(start)
+    assert any(graph["offloaded_tensors"] for graph in planned), planned
+    assert all(graph["peak_bytes_after"] <= budget for graph in planned if graph["peak_bytes_after"])
+    assert_offloaded_and_cleaned(stats, str(tmp_path))
+    assert run.bitwise_equal(unlimited)
+
+
+@pytest.fixture
+def deterministic():
+    """Inductor's CPU scatter-adds (embedding backward) are atomic adds in
+    threads, whose order varies from run to run: bitwise comparisons need
+    torch's deterministic mode, which makes inductor call ATen for them."""
+    previous = torch.are_deterministic_algorithms_enabled()
+    torch.use_deterministic_algorithms(True)
+    yield
+    torch.use_deterministic_algorithms(previous)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_c_inductor_inner_is_plain_inductor(name, tmp_path_factory, tmp_path, deterministic):
+    spec = ZOO[name]
+    # One step at an unlimited budget finds the peaks of inductor's
+    # partition (its min-cut saves other tensors than the default one).
+    reports = str(tmp_path_factory.mktemp(f"{name}-inductor-reports"))
+    start = len(dynamo_backend.planned_graphs())
+    train(spec, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path), report_dir=reports, inner="inductor"), steps=1)
+    budget = forcing_budget(graphs_since(start), reports)
+    reference = train(spec, "inductor")
+    ssdopt.reset_stats()
+    run = train(spec, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path), inner="inductor"))
+    assert_offloaded_and_cleaned(ssdopt.stats(), str(tmp_path))
+    assert run.bitwise_equal(reference)
+
+
+@pytest.mark.parametrize("name", ["gpt2", "bert"])
+def test_another_sequence_length_is_planned_for_its_shape(name, tmp_path, caplog):
+    """The second length makes dynamo recompile the graph with symbolic
+    sizes; the backend plans it once per concrete shape."""
+    spec = ZOO[name]
+    sizes = [spec.size, spec.other_size, spec.size]
+    reference = train(spec, "aot_eager", sizes)
+    ssdopt.reset_stats()
+    with caplog.at_level(logging.INFO, logger="ssdopt"):
+        run = train(spec, ssdopt.backend(memory_budget="95%", offload_dir=str(tmp_path)), sizes)
+    planned_shapes = [record.getMessage() for record in caplog.records if "planning the graph for the shapes" in record.getMessage()]
+    assert any(f"(2, {spec.other_size})" in message for message in planned_shapes), planned_shapes
+    assert any(f"(2, {spec.size})" in message for message in planned_shapes), planned_shapes
+    assert_offloaded_and_cleaned(ssdopt.stats(), str(tmp_path))
+    assert run.bitwise_equal(reference)
