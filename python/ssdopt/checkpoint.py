@@ -798,8 +798,9 @@ def _compare(saved, target, path, problems, pairs) -> None:
                             f"{type(target).__name__}")
             return
         keys = [k for k, _ in saved["dict"]]
+        known = set(keys)
         missing = [k for k in keys if k not in target]
-        unexpected = [k for k in target if k not in keys]
+        unexpected = [k for k in target if k not in known]
         for k in missing:
             problems.append(f"{'/'.join(map(str, path + [k]))}: in the checkpoint, not in the "
                             "state dict")
