@@ -305,6 +305,7 @@ struct OffloadPipelinePass
     if (failed(mapping))
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
+    setup->options.groupMinBytes = *minBytes;
     FailureOr<planner::Plan> plan = takePlan(
         *mapping, offloadPlanner.plan(setup->options, plannerThreads(func)));
     if (failed(plan))

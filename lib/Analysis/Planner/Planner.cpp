@@ -740,9 +740,16 @@ struct PlanningContext {
 
   void countPass() const { processedPoints += lifetimes.numPoints(); }
 
+  /// PlannerOptions::groupMinBytes: plans are judged grouped.
+  uint64_t groupMinBytes = 0;
+
   SimulationResult simulate(const Plan &plan) const {
     countPass();
-    return simulatePlan(graph, lifetimes, opSeconds, target, plan);
+    if (groupMinBytes == 0)
+      return simulatePlan(graph, lifetimes, opSeconds, target, plan);
+    Plan grouped = plan;
+    groupTransfers(grouped, graph, groupMinBytes);
+    return simulatePlan(graph, lifetimes, opSeconds, target, grouped);
   }
 
   double readSeconds(uint64_t bytes) const {
@@ -1390,6 +1397,7 @@ OffloadPlanner::plan(const PlannerOptions &options,
     return std::move(error);
   PlanningContext context(graph, lifetimes, opSeconds, target,
                           options.movableRoles);
+  context.groupMinBytes = options.groupMinBytes;
   llvm::Expected<Evaluated> best =
       PlanSearch(context, unplannedLive, options, threads).run();
   if (!best)

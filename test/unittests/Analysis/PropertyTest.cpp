@@ -373,6 +373,46 @@ TEST(Property, RandomTrainingStepsPlanVerifyAndReplay) {
   EXPECT_GT(latencyBoundsAbove, 100u);
 }
 
+TEST(Property, OursIsNeverSlowerThanABaselineOnceTransfersAreGrouped) {
+  // ssd-offload-pipeline groups small transfers after planning; with
+  // PlannerOptions::groupMinBytes every policy judges its plans grouped.
+  unsigned compared = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    StepGraph graph = generateTrainingStep(randomOptions(seed));
+    Target target = randomTarget(seed);
+    OffloadPlanner planner(graph, target);
+    const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+    uint64_t required = 0;
+    for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
+      required = std::max(required, lifetimes.getRequiredBytes(point));
+    uint64_t peak = planner.getUnplannedPeak();
+    uint64_t budget = required + (peak - std::min(peak, required)) / 2;
+    uint64_t minBytes = std::max<uint64_t>(1, peak / 8);
+    double ours = 0;
+    for (Policy policy : allPolicies()) {
+      PlannerOptions options;
+      options.memoryBudget = budget;
+      options.policy = policy;
+      options.groupMinBytes = minBytes;
+      llvm::Expected<Plan> plan = planner.plan(options);
+      ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+      groupTransfers(*plan, graph, minBytes);
+      EXPECT_FALSE(
+          static_cast<bool>(verifyPlan(graph, lifetimes, *plan, budget)));
+      double seconds = planner.simulate(*plan).stepSeconds;
+      if (policy == Policy::Ssd) {
+        ours = seconds;
+        continue;
+      }
+      ++compared;
+      EXPECT_LE(ours, seconds * (1 + 1e-9))
+          << "seed " << seed << ": grouped ssd slower than "
+          << policyName(policy).str();
+    }
+  }
+  EXPECT_EQ(compared, 800u);
+}
+
 /// A random DAG that is no training step: any op may read any earlier
 /// tensor, sizes include 0, persistent arguments are updated, returned
 /// unchanged or dropped, and costs are missing at random. About

@@ -72,6 +72,12 @@ struct PlannerOptions {
   uint64_t effortPoints = 4'000'000;
   /// Whether `ssd` also judges the baselines' plans and keeps the fastest.
   bool ssdConsidersBaselines = true;
+  /// When not 0, every policy judges its plans as they will run once
+  /// groupTransfers(plan, graph, groupMinBytes) has grouped them
+  /// (ssd-offload-pipeline groups after planning), so that `ssd` is never
+  /// slower than a baseline after grouping either. The plan returned is
+  /// not grouped.
+  uint64_t groupMinBytes = 0;
 };
 
 /// The budget is below what the op at `point` needs resident: its operands
