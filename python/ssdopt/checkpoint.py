@@ -583,9 +583,14 @@ class _Budget:
         self.cond = threading.Condition()
         self.failed = False
 
-    def acquire(self, nbytes: int) -> None:
+    def fits(self, nbytes: int) -> bool:
+        """Whether acquire(nbytes) would return at once."""
         with self.cond:
             # A piece larger than the whole budget goes alone.
+            return self.failed or self.used == 0 or self.used + nbytes <= self.limit
+
+    def acquire(self, nbytes: int) -> None:
+        with self.cond:
             self.cond.wait_for(lambda: self.failed or self.used == 0
                                or self.used + nbytes <= self.limit)
             self.used += nbytes
@@ -757,15 +762,22 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     thread = threading.Thread(target=worker, name=f"ssdopt-checkpoint-step-{step}", daemon=True)
     with _pending_lock:
         _pending = future
-    thread.start()
+    # The writer starts once staging is done or the budget is full, so that
+    # the copies do not share the GIL with it while the caller waits.
+    started = False
     try:
         for piece in pieces(_stage):
+            if not started and not budget.fits(piece.nbytes):
+                thread.start()
+                started = True
             budget.acquire(piece.nbytes)
             if budget.failed:
                 break
             handoff.put(piece)
     finally:
         handoff.put(done)
+        if not started:
+            thread.start()
     return future
 
 
