@@ -162,3 +162,11 @@ def test_checkpoints_of_compiled_steps_load_as_flat_dicts(ssd_ckpt, tmp_path):
                            v.reshape(-1).view(torch.uint8)), k
     with pytest.raises(ckpt.CheckpointError, match="embed: in the checkpoint, not in the state"):
         ckpt.load({k: v for k, v in target.items() if k != "embed"}, v1)
+
+
+def test_dcp_directory_loads_on_ranks(ranks, tmp_path):
+    # Saved by 2 ranks here, written as DCP, loaded by 3 with DTensors on
+    # another placement: every value as saved.
+    ranks(2).run("save_case", str(tmp_path / "by2"), 5)
+    ckpt.to_dcp(tmp_path / "by2", tmp_path / "dcp")
+    assert ranks(3).run("load_dcp_case", str(tmp_path / "dcp"), 5) == [True] * 3
