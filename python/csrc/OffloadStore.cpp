@@ -299,6 +299,18 @@ std::string awaitWrite(Handle &h) {
   return {};
 }
 
+/// Finishes the offload of H not yet waited for, if there is one; a failed
+/// write retires H and raises, naming the tensor.
+void finishPendingWrite(Handle &h, bool pending) {
+  if (!pending)
+    return;
+  std::string error = awaitWrite(h);
+  if (error.empty())
+    return;
+  retire(h);
+  TORCH_CHECK(false, "ssdopt: offload of ", describe(h), " failed: ", error);
+}
+
 /// Whether H was prefetched, and whether an operation awaits its wait.
 std::pair<bool, bool> progress(const Handle &h) {
   int32_t state = -1, pending = 0;
@@ -546,14 +558,7 @@ at::Tensor prefetch(const at::Tensor &handle) {
   auto [prefetched, pending] = progress(*h);
   TORCH_CHECK(!prefetched, "ssdopt.prefetch: handle ", h->id,
               " was already prefetched");
-  if (pending) {
-    std::string error = awaitWrite(*h);
-    if (!error.empty()) {
-      retire(*h);
-      TORCH_CHECK(false, "ssdopt: offload of ", describe(*h),
-                  " failed: ", error);
-    }
-  }
+  finishPendingWrite(*h, pending);
   bool onDevice = deviceOf(*h) >= 0;
   at::TensorOptions options = at::TensorOptions().dtype(h->dtype);
   h->target = onDevice ? at::empty({h->elements}, options.device(h->device))
@@ -589,14 +594,7 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
   auto [prefetched, pending] = progress(*h);
   if (!prefetched) {
     // Without a prefetch, a failed write is the better error to report.
-    if (pending) {
-      std::string error = awaitWrite(*h);
-      if (!error.empty()) {
-        retire(*h);
-        TORCH_CHECK(false, "ssdopt: offload of ", describe(*h),
-                    " failed: ", error);
-      }
-    }
+    finishPendingWrite(*h, pending);
     TORCH_CHECK(false, "ssdopt.wait: no prefetch was issued for handle ",
                 h->id);
   }
