@@ -3,52 +3,48 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
-import re
+import subprocess
 from typing import Any, Mapping
 
-# The units of ssd-opt's parseMemorySize, spelled as it spells them.
-_UNITS = {
-    "": 1,
-    "B": 1,
-    "KiB": 1024,
-    "MiB": 1024**2,
-    "GiB": 1024**3,
-    "TiB": 1024**4,
-    "KB": 1000,
-    "kB": 1000,
-    "MB": 1000**2,
-    "GB": 1000**3,
-    "TB": 1000**4,
-    "K": 1024,
-    "M": 1024**2,
-    "G": 1024**3,
-}
-_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([a-zA-Z]*)\s*$")
-
 INNER_COMPILERS = ("eager", "inductor")
-POLICIES = ("ssd", "reload-on-use", "stash-window", "aot-prefetch", "fixed-depth")
 
 
-def parse_memory_size(value: int | str) -> int:
-    """Bytes from `512MiB`, `2GiB`, `1.5GB` or a plain number of bytes, the
-    grammar of `ssd-opt`'s `memory-budget=`."""
-    if isinstance(value, bool):
+@functools.lru_cache(maxsize=256)
+def _ask_ssd_opt(binary: str, query: str) -> tuple[int, str, str]:
+    """`ssd-opt QUERY`'s exit code, output and error text (cached: the
+    answers are rules of that binary)."""
+    result = subprocess.run([binary, query], capture_output=True, text=True)
+    return result.returncode, result.stdout, result.stderr
+
+
+def policies(ssd_opt: str | None = None) -> tuple[str, ...]:
+    """The planning policies, as `ssd-opt --ssd-list-policies` names them."""
+    from .planning import find_ssd_opt
+
+    code, out, err = _ask_ssd_opt(find_ssd_opt(ssd_opt), "--ssd-list-policies")
+    if code != 0:
+        raise RuntimeError(f"ssd-opt --ssd-list-policies failed: {err.strip()}")
+    return tuple(out.split())
+
+
+def parse_memory_size(value: int | str, ssd_opt: str | None = None) -> int:
+    """Bytes from `512MiB`, `2GiB`, `1.5GB`, `1e9` or a plain number of
+    bytes: `ssd-opt` itself reads the string (`--ssd-memory-size`), so this
+    is exactly the grammar of its `memory-budget=`."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ValueError(f"memory size must be a number of bytes or a string like '2GiB', got {value!r}")
     if isinstance(value, int):
-        if value <= 0:
-            raise ValueError(f"memory size must be positive, got {value}")
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"memory size must be a number of bytes or a string like '2GiB', got {value!r}")
-    match = _SIZE.match(value)
-    unit = match and _UNITS.get(match.group(2))
-    if not match or unit is None:
-        raise ValueError(
-            f"cannot parse memory size {value!r}: expected e.g. '512MiB', '2GiB', '1.5GB' "
-            "or a number of bytes"
-        )
-    size = int(float(match.group(1)) * unit)
+        size = value
+    else:
+        from .planning import find_ssd_opt
+
+        code, out, err = _ask_ssd_opt(find_ssd_opt(ssd_opt), f"--ssd-memory-size={value}")
+        if code != 0:
+            reason = err.strip().removeprefix("ssd-opt: ")
+            raise ValueError(f"cannot parse memory size {value!r}: {reason}")
+        size = int(out)
     if size <= 0:
         raise ValueError(f"memory size must be positive, got {value!r}")
     return size
@@ -115,9 +111,10 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
     for required in ("memory_budget", "offload_dir"):
         if options.get(required) is None:
             raise ValueError(f"the 'ssd' backend needs the option {required!r}")
+    ssd_opt = options.get("ssd_opt")
     budget, peak_share = 0, parse_peak_share(options["memory_budget"])
     if peak_share is None:
-        budget = parse_memory_size(options["memory_budget"])
+        budget = parse_memory_size(options["memory_budget"], ssd_opt)
 
     offload_dir = os.fspath(options["offload_dir"])
     if not os.path.isdir(offload_dir):
@@ -126,8 +123,9 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
         raise ValueError(f"offload_dir {offload_dir!r} is not writable")
 
     policy = options.get("policy", "ssd")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+    known_policies = policies(ssd_opt)
+    if policy not in known_policies:
+        raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(known_policies)}")
     inner = options.get("inner", "eager")
     if inner not in INNER_COMPILERS:
         raise ValueError(f"unknown inner compiler {inner!r}; expected one of {', '.join(INNER_COMPILERS)}")
@@ -147,7 +145,7 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
         target=None if target is None else os.fspath(target),
         policy=policy,
         inner=inner,
-        ssd_opt=options.get("ssd_opt"),
+        ssd_opt=ssd_opt,
         report_dir=None if report_dir is None else os.fspath(report_dir),
         strict=strict,
     )
