@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "OffloadStore.h"
 
+#include "ssd/Runtime/DType.h"
 #include "ssd/Runtime/ssdrt.h"
 
 #include <Python.h>
@@ -344,10 +345,10 @@ Layout chooseLayout(const at::Tensor &x, int64_t &elements) {
 /// that the runtime reads straight into it rather than through staging
 /// chunks (torch's CPU allocator aligns to 64 bytes only).
 at::Tensor alignedHostTensor(const Handle &h) {
-  constexpr size_t kBlock = 4096;
-  size_t bytes = std::max<size_t>((h.bytes + kBlock - 1) / kBlock * kBlock, 1);
+  using ssd::rt::kIoAlignment;
+  size_t bytes = std::max<size_t>(ssd::rt::alignUp(h.bytes, kIoAlignment), 1);
   void *memory = nullptr;
-  TORCH_CHECK(::posix_memalign(&memory, kBlock, bytes) == 0,
+  TORCH_CHECK(::posix_memalign(&memory, kIoAlignment, bytes) == 0,
               "ssdopt: cannot allocate ", bytes, " bytes to read ", describe(h),
               " into");
   return at::from_blob(

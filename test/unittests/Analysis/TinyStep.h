@@ -1,5 +1,4 @@
-//===- TinyStep.h - A hand-built training step for planner tests -*- C++
-//-*-===//
+//===- TinyStep.h - A hand-built step for planner tests ---------*- C++ -*-===//
 //
 // Two forward ops, a loss, two backward ops, a weight gradient and an Adam
 // update, with byte sizes small enough to reason about by hand:
