@@ -18,6 +18,7 @@
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 #include "ssd/Runtime/RuntimeSymbols.h"
 #include "ssd/Runtime/ssdrt.h"
+#include "ssd/Runtime/ssdrt_step.h"
 
 #include <algorithm>
 #include <cerrno>

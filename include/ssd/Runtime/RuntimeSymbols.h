@@ -44,8 +44,8 @@
   X(buffer_free)                                                               \
   X(stats)
 
-/// X(suffix) for every ssdrt_lower_* function in ssdrt.h, the lowering ABI,
-/// which libssdrt-step defines (it links libssdrt and the checkpoint
+/// X(suffix) for every ssdrt_lower_* function in ssdrt_step.h, the lowering
+/// ABI, which libssdrt-step defines (it links libssdrt and the checkpoint
 /// library).
 #define SSDRT_FOR_EACH_LOWERING_SYMBOL(X)                                      \
   X(lower_step_begin)                                                          \
