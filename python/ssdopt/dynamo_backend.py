@@ -305,6 +305,15 @@ class _OffloadRewriter:
         bw_env: dict[torch.fx.Node, torch.fx.Node] = {}
 
         def copy_node(phase: str, module: torch.fx.GraphModule, node: torch.fx.Node, arg: Callable) -> torch.fx.Node:
+            if node.target is torch.ops.aten.copy_.default and node.args[0].op == "placeholder":
+                # The write-back of a mutated input (batch norm's running
+                # statistics under inductor): for planning, the last read of
+                # the new value, which allocates nothing (a view of it).
+                source = node.args[1]
+                copy = graph.call_function(torch.ops.aten.alias.default, (arg(source),))
+                copy.meta["val"] = source.meta.get("val")
+                origin[copy] = (phase, node)
+                return copy
             copy = graph.node_copy(node, arg)
             if node.op == "get_attr":
                 value = _attribute(module, node.target)
