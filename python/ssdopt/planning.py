@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import tempfile
@@ -17,7 +18,33 @@ from typing import Any
 
 
 class PlanningError(RuntimeError):
-    """`ssd-opt` could not plan the graph (its diagnostic is the message)."""
+    """`ssd-opt` could not plan the graph (its diagnostic is the message).
+
+    When the reason is a budget below what one op needs resident,
+    `infeasible` is true and `op` (the op's line of the graph, its ATen name
+    and value), `required_bytes` (what it needs resident: its operands and
+    results and the live tensors that may not move), `unmovable_bytes` (the
+    latter part) and `budget_bytes` say so; otherwise they are None."""
+
+    # The planner's diagnostic at the op a budget cannot hold (PlanOffload.cpp).
+    _INFEASIBLE = re.compile(
+        r"error: needs (?P<required>\d+) bytes resident \(its operands and results"
+        r"(?:, and (?P<unmovable>\d+) bytes of live tensors whose roles may not move)?\), "
+        r"over the memory budget of (?P<budget>\d+) bytes\n(?P<line>[^\n]*)"
+    )
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        match = self._INFEASIBLE.search(message)
+        self.infeasible = match is not None
+        self.required_bytes = int(match["required"]) if match else None
+        self.unmovable_bytes = int(match["unmovable"] or 0) if match else None
+        self.budget_bytes = int(match["budget"]) if match else None
+        self.op = None
+        if match:
+            value = re.search(r"(%[\w.$]+)(?::\d+)? = ", match["line"])
+            name = re.search(r'name = "([^"]+)"', match["line"])
+            self.op = " ".join(part[1] for part in (name, value) if part) or match["line"].strip()
 
 
 def find_ssd_opt(explicit: str | None = None) -> str:
