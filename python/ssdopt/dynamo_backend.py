@@ -120,7 +120,15 @@ class _SsdBackend:
         # its memory to a later kernel before that (buffer reuse) nor let a
         # kernel write its output over it (in-place buffers), which it would
         # do right after the offload, the tensor's last use in the graph.
-        patches = {"custom_partitioner_fn": partitioner, "allow_buffer_reuse": False, "inplace_buffers": False}
+        # And ssdopt.wait rebuilds a tensor with the strides the partitioned
+        # graph gave it, which inductor's layout optimization would change
+        # afterwards (channels-last convolution outputs).
+        patches = {
+            "custom_partitioner_fn": partitioner,
+            "allow_buffer_reuse": False,
+            "inplace_buffers": False,
+            "layout_optimization": False,
+        }
         return compile_fx(gm, example_inputs, config_patches=patches)
 
     def _partition(
