@@ -415,15 +415,30 @@ class _OffloadRewriter:
             for index in group.members:
                 group_of_fw_node[self.saved[index]] = key
         self.op_origin = [origin.get(node) for node in exported.op_nodes]
+        unmapped = []
         for gap in report.get("plan", []):
             if "op" not in gap or not gap.get("writes") or gap.get("leaves_on_ssd"):
                 continue
             node = exported.result_node(gap["op"], gap.get("result", 0))
             phase, original = origin.get(node, (None, None))
             key = group_of_fw_node.get(original) if phase == "fw" else None
-            if key is None or groups[key].gap is not None:
+            if key is None and phase == "fw" and (value := _val(original)) is not None:
+                # A move of a tensor whose saved tensors are views of it
+                # (the planner moves a view's root): its storage's group.
+                key = _storage_key(value) if _storage_key(value) in groups else None
+            if key is None:
+                unmapped.append(gap.get("tensor", gap["op"]))
                 continue
-            groups[key].gap = gap
+            if groups[key].gap is None:
+                groups[key].gap = gap
+        if unmapped:
+            # The planned peak counts these moves; the graph will not make them.
+            logger.warning(
+                "graph %d: %d of the plan's moves are of no saved tensor the backend can move (%s); "
+                "the step will not meet the planned peak",
+                self.graph_id, len(unmapped), ", ".join(map(str, unmapped[:5])),
+            )
+        report["unapplied_moves"] = len(unmapped)
         return report
 
     def default_target(self) -> str:
@@ -572,6 +587,7 @@ class _OffloadRewriter:
                 "lower_bound_seconds",
                 "target",
                 "policy",
+                "unapplied_moves",
             ):
                 entry[key] = report.get(key)
         _planned_graphs.append(entry)
