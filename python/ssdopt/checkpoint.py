@@ -33,6 +33,8 @@ from typing import Any
 
 import torch
 
+from ._dtypes import CHECKPOINT_CODES
+
 __all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "to_state_dict",
            "from_dcp", "to_dcp", "from_torch_save"]
 
@@ -44,20 +46,10 @@ TREE_VERSION = 1
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_STAGING_BYTES = 1 << 30
 
-# torch dtype -> SSDRT_DTYPE_* code (ssdrt.h). The names and sizes are the
-# library's (ssdckpt_dtype_info); test_dtypes checks this mapping against it.
-DTYPE_CODES = {
-    torch.float32: 0,
-    torch.float16: 1,
-    torch.bfloat16: 2,
-    torch.float64: 3,
-    torch.int8: 4,
-    torch.uint8: 5,
-    torch.int16: 6,
-    torch.int32: 7,
-    torch.int64: 8,
-    torch.bool: 9,
-}
+# torch dtype -> SSDRT_DTYPE_* code of the types checkpoints hold (the one
+# table, DTypes.def, through _dtypes.py); names and sizes are the library's
+# (ssdckpt_dtype_info).
+DTYPE_CODES = CHECKPOINT_CODES
 _DTYPES = {code: dtype for dtype, code in DTYPE_CODES.items()}
 
 

@@ -31,32 +31,12 @@ import torch
 import torch.fx
 import torch.utils._pytree as pytree
 
+from ssdopt._dtypes import MLIR_ELEMENT_TYPES
 from ssdopt._flops import kernel_bytes, kernel_flops
 
 ROLES = ("param", "optimizer_state", "buffer", "input")
 
-_DTYPES = {
-    torch.float32: "f32",
-    torch.float16: "f16",
-    torch.bfloat16: "bf16",
-    torch.float64: "f64",
-    torch.int64: "i64",
-    torch.int32: "i32",
-    torch.int16: "i16",
-    torch.int8: "i8",
-    torch.uint8: "ui8",
-    torch.uint16: "ui16",
-    torch.uint32: "ui32",
-    torch.uint64: "ui64",
-    torch.bool: "i1",
-    torch.complex32: "complex<f16>",
-    torch.complex64: "complex<f32>",
-    torch.complex128: "complex<f64>",
-    torch.float8_e4m3fn: "f8E4M3FN",
-    torch.float8_e4m3fnuz: "f8E4M3FNUZ",
-    torch.float8_e5m2: "f8E5M2",
-    torch.float8_e5m2fnuz: "f8E5M2FNUZ",
-}
+_DTYPES = MLIR_ELEMENT_TYPES  # torch dtype -> MLIR element type (_dtypes.py)
 
 
 class ExportError(ValueError):

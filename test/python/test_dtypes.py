@@ -1,6 +1,8 @@
-"""The Python side's element types agree with the runtime's one table,
-include/ssd/Runtime/DTypes.def: the exporter spells each of the table's
-types as the table's MLIR column says, and torch gives it the table's size."""
+"""The torch side of the element types (python/ssdopt/_dtypes.py) agrees with
+the runtime's one table, include/ssd/Runtime/DTypes.def: every row has one
+torch dtype with the row's MLIR element type, code, size and checkpoint
+flag; no torch dtype claims a code the table does not give it; the exporter
+and ssdopt.checkpoint read that module."""
 
 import pathlib
 import re
@@ -8,7 +10,7 @@ import re
 import pytest
 import torch
 
-from ssdopt import exporter
+from ssdopt import _dtypes, checkpoint, exporter
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROW = re.compile(
@@ -33,11 +35,22 @@ def test_table_is_read():
 
 
 @pytest.mark.parametrize("row", table_rows(), ids=lambda row: row[0])
-def test_exporter_spells_the_table(row):
-    c_name, _, _, size, _, _, mlir, _ = row
-    torch_dtypes = [dtype for dtype, spelling in exporter._DTYPES.items() if spelling == mlir]
-    assert len(torch_dtypes) == 1, f"the exporter spells {mlir} ({c_name}) {len(torch_dtypes)} times"
-    (dtype,) = torch_dtypes
-    assert torch.empty((), dtype=dtype).element_size() == int(size), (
-        f"{dtype} is {torch.empty((), dtype=dtype).element_size()} bytes, DTypes.def says {size} for {c_name}"
-    )
+def test_python_row_is_the_table_s(row):
+    c_name, _, code, size, _, _, mlir, in_ckpt = row
+    matches = [(dtype, entry) for dtype, entry in _dtypes.TORCH_DTYPES.items() if entry.mlir == mlir]
+    assert len(matches) == 1, f"_dtypes.py spells {mlir} ({c_name}) {len(matches)} times"
+    ((dtype, entry),) = matches
+    assert entry.code == int(code), f"{dtype}: code {entry.code}, DTypes.def says {code} for {c_name}"
+    assert entry.in_checkpoints == (in_ckpt == "1"), f"{dtype}: checkpoint flag differs from {c_name}'s"
+    assert torch.empty((), dtype=dtype).element_size() == int(size), f"{dtype}: not {size} bytes as {c_name}"
+
+
+def test_no_code_outside_the_table():
+    codes = {int(row[2]) for row in table_rows()}
+    claimed = [entry.code for entry in _dtypes.TORCH_DTYPES.values() if entry.code is not None]
+    assert sorted(claimed) == sorted(codes)
+
+
+def test_consumers_read_the_module():
+    assert exporter._DTYPES is _dtypes.MLIR_ELEMENT_TYPES
+    assert checkpoint.DTYPE_CODES is _dtypes.CHECKPOINT_CODES
