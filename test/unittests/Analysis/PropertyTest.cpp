@@ -259,6 +259,14 @@ void expectViewsResident(const StepGraph &graph, const Plan &plan,
 /// checking it against every plan checks something).
 unsigned latencyBoundsAbove = 0;
 
+/// The most bytes any one op needs resident: no budget below it plans.
+uint64_t largestRequiredBytes(const LifetimeAnalysis &lifetimes) {
+  uint64_t required = 0;
+  for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
+    required = std::max(required, lifetimes.getRequiredBytes(point));
+  return required;
+}
+
 /// Plans `graph` at `budget` with every policy and checks each plan.
 /// Returns how many plans were made and how many budgets were infeasible.
 std::pair<unsigned, unsigned>
@@ -267,9 +275,7 @@ checkAllPolicies(const StepGraph &graph, const Target &target, uint64_t seed,
   unsigned plans = 0, infeasible = 0;
   OffloadPlanner planner(graph, target);
   const LifetimeAnalysis &lifetimes = planner.getLifetimes();
-  uint64_t required = 0;
-  for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
-    required = std::max(required, lifetimes.getRequiredBytes(point));
+  uint64_t required = largestRequiredBytes(lifetimes);
   uint64_t peak = planner.getUnplannedPeak();
   uint64_t budget =
       belowFeasible && required > 0
@@ -382,9 +388,7 @@ TEST(Property, OursIsNeverSlowerThanABaselineOnceTransfersAreGrouped) {
     Target target = randomTarget(seed);
     OffloadPlanner planner(graph, target);
     const LifetimeAnalysis &lifetimes = planner.getLifetimes();
-    uint64_t required = 0;
-    for (uint32_t point = 0; point < lifetimes.numPoints(); ++point)
-      required = std::max(required, lifetimes.getRequiredBytes(point));
+    uint64_t required = largestRequiredBytes(lifetimes);
     uint64_t peak = planner.getUnplannedPeak();
     uint64_t budget = required + (peak - std::min(peak, required)) / 2;
     uint64_t minBytes = std::max<uint64_t>(1, peak / 8);
@@ -533,11 +537,7 @@ TEST(Property, ThreadPoolsLeavePlansAsTheyAre) {
     Target target = randomTarget(seed);
     OffloadPlanner planner(graph, target);
     // Budgets every op fits in, so that errors come from the search.
-    uint64_t required = 0;
-    for (uint32_t point = 0; point < planner.getLifetimes().numPoints();
-         ++point)
-      required =
-          std::max(required, planner.getLifetimes().getRequiredBytes(point));
+    uint64_t required = largestRequiredBytes(planner.getLifetimes());
     uint64_t peak = std::max(planner.getUnplannedPeak(), required);
     for (Policy policy : allPolicies()) {
       PlannerOptions options;
