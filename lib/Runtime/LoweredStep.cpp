@@ -57,8 +57,6 @@ struct LoweredStepState {
   Frame outside;
   /// One frame per active lowered function, innermost last.
   std::vector<Frame> frames;
-  /// Handles with an operation that has not been waited for.
-  std::unordered_set<ssdrt_handle> pending;
   /// Between ssdrt_lower_group_begin and _end: the transfers deferred to
   /// start together at the end.
   bool grouping = false;
@@ -130,9 +128,17 @@ void moveHandle(LoweredStepState &s, ssdrt_handle handle, Frame &to,
             " is not a live handle of this process");
 }
 
+/// Whether the runtime has a transfer of the handle that was started and not
+/// waited for.
+bool isPending(LoweredStepState &s, ssdrt_handle handle, const char *what) {
+  int32_t pending = 0;
+  check(ssdrt_handle_pending(s.ctx, handle, &pending), what);
+  return pending != 0;
+}
+
 /// Waits for the handle's operation in flight, if any.
 void settle(LoweredStepState &s, ssdrt_handle handle, const char *what) {
-  if (s.pending.erase(handle))
+  if (isPending(s, handle, what))
     check(ssdrt_handle_wait(s.ctx, handle), what);
 }
 
@@ -297,7 +303,6 @@ SSDRT_API int64_t ssdrt_lower_offload(int64_t address, int64_t bytes) {
     s.groupOffloads.push_back(handle);
   else
     check(ssdrt_handle_offload(ctx, handle, SSDRT_OFFLOAD_KEEP), "offload");
-  s.pending.insert(handle);
   currentFrame(s).insert(handle);
   return static_cast<int64_t>(handle);
 }
@@ -336,7 +341,6 @@ SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address) {
     check(ssdrt_handle_prefetch(ctx, handle, reinterpret_cast<void *>(address)),
           "prefetch");
   }
-  s.pending.insert(handle);
 }
 
 SSDRT_API void ssdrt_lower_group_begin(void) {
@@ -370,7 +374,7 @@ SSDRT_API void ssdrt_lower_wait(int64_t id) {
   LoweredStepState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto handle = static_cast<ssdrt_handle>(id);
-  if (!s.pending.erase(handle))
+  if (!isPending(s, handle, "wait"))
     abortWith("wait for handle " + std::to_string(id) +
               ", which has nothing in flight");
   check(ssdrt_handle_wait(s.ctx, handle), "waiting for a prefetch");
