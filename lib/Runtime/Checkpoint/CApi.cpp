@@ -76,6 +76,17 @@ std::span<const uint64_t> dims(const uint64_t *values, int ndim,
   return {values, size_t(ndim)};
 }
 
+/// Runs `body` for chunk `index` of a batch of `count`; an error it throws
+/// is thrown again with "chunk INDEX of COUNT: " before its message.
+template <typename Body> void inChunk(size_t index, size_t count, Body &&body) {
+  try {
+    body();
+  } catch (const Error &e) {
+    fail(e.errnum, "chunk " + std::to_string(index) + " of " +
+                       std::to_string(count) + ": " + e.what());
+  }
+}
+
 /// The body of ssdckpt_writer_add and ssdckpt_save_add.
 void addChunk(RankWriter &writer, const char *name, int dtype, int ndim,
               const uint64_t *shape, const uint64_t *offsets,
@@ -148,6 +159,32 @@ int ssdckpt_save_add(ssdckpt_save *save, const char *name, int dtype, int ndim,
     require(save, "save");
     addChunk(save->save->writer(), name, dtype, ndim, shape, offsets, sizes,
              data);
+  });
+}
+
+int ssdckpt_save_add_many(ssdckpt_save *save, const ssdckpt_chunk *chunks,
+                          size_t count) {
+  return guard([&] {
+    require(save, "save");
+    if (count)
+      require(chunks, "chunks");
+    std::span<const ssdckpt_chunk> all(chunks, count);
+    for (size_t i = 0; i < count; ++i)
+      inChunk(i, count, [&] {
+        const ssdckpt_chunk &c = all[i];
+        require(c.name, "name");
+        dtypeFromCode(c.dtype);
+        dims(c.shape, c.ndim, "shape");
+        dims(c.offsets, c.ndim, "offsets");
+        dims(c.sizes, c.ndim, "sizes");
+      });
+    RankWriter &writer = save->save->writer();
+    for (size_t i = 0; i < count; ++i)
+      inChunk(i, count, [&] {
+        const ssdckpt_chunk &c = all[i];
+        addChunk(writer, c.name, c.dtype, c.ndim, c.shape, c.offsets, c.sizes,
+                 c.data);
+      });
   });
 }
 

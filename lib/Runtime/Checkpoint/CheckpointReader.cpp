@@ -4,9 +4,11 @@
 // it overlaps through the chunk grid (no all-pairs scan), turns every
 // overlap into contiguous runs of bytes, and merges the runs' checksum
 // blocks into aligned read extents, so each needed block is read once even
-// when several requests share it. Execution streams the extents through a
-// ring of aligned buffers with several reads in flight, verifies each
-// block's XXH3 on arrival, and only then copies the runs out.
+// when several requests share it. Execution coalesces extents that lie end
+// to end in one file (the chunks of many small tensors saved together) into
+// reads of up to one staging buffer, streams those reads through a ring of
+// aligned buffers with several in flight, verifies each block's XXH3 on
+// arrival, and only then copies the runs out.
 //
 //===----------------------------------------------------------------------===//
 #include "BoxIndex.h"
@@ -120,6 +122,7 @@ struct CheckpointReader::Impl {
   };
   std::map<std::string, DataFile> files;
   std::atomic<uint64_t> bytesRead{0};
+  std::atomic<uint64_t> readsIssued{0};
 
   Impl(IoEngine &engine, const std::string &dir, IoOptions options)
       : engine(engine), dir(dir), options(options) {
@@ -261,6 +264,36 @@ struct CheckpointReader::Impl {
       verifyBlock(e, next++, data, mismatches);
   }
 
+  /// Consecutive extents of one file that lie end to end, read at once.
+  struct Read {
+    const DataFile *file = nullptr;
+    size_t first = 0, count = 0;
+    uint64_t fileOffset = 0, length = 0;
+  };
+
+  /// Groups the sorted `extents` into reads: an extent joins the read
+  /// before it when it starts where that read ends in the same file and
+  /// the read stays within one staging buffer (an extent longer than that
+  /// is a read of its own). No byte outside an extent is read.
+  std::vector<Read> coalesce(const std::vector<Extent> &extents) {
+    std::vector<Read> reads;
+    for (size_t i = 0; i < extents.size(); ++i) {
+      const Extent &e = extents[i];
+      const DataFile *f = &file(e.tensor->chunks[e.chunkIndex].file);
+      if (!reads.empty()) {
+        Read &last = reads.back();
+        if (last.file == f && last.fileOffset + last.length == e.fileOffset &&
+            last.length + e.readLength <= options.stagingBytes) {
+          ++last.count;
+          last.length += e.readLength;
+          continue;
+        }
+      }
+      reads.push_back({f, i, 1, e.fileOffset, e.readLength});
+    }
+    return reads;
+  }
+
   void execute(std::vector<Extent> &extents, const ProgressFn &progress,
                std::vector<std::string> *mismatches = nullptr) {
     std::sort(extents.begin(), extents.end(),
@@ -269,18 +302,18 @@ struct CheckpointReader::Impl {
                 const std::string &fb = b.tensor->chunks[b.chunkIndex].file;
                 return fa != fb ? fa < fb : a.fileOffset < b.fileOffset;
               });
+    std::vector<Read> reads = coalesce(extents);
     uint64_t total = 0, done = 0, largest = 0;
-    for (const Extent &e : extents) {
-      total += e.readLength;
-      largest = std::max(largest, e.readLength);
-      file(e.tensor->chunks[e.chunkIndex].file);
+    for (const Read &read : reads) {
+      total += read.length;
+      largest = std::max(largest, read.length);
     }
     struct Slot {
       AlignedBuffer buffer;
       std::future<IoResult> pending;
-      const Extent *extent = nullptr;
+      const Read *read = nullptr;
     };
-    size_t slotCount = std::min<size_t>(options.stagingBuffers, extents.size());
+    size_t slotCount = std::min<size_t>(options.stagingBuffers, reads.size());
     std::vector<Slot> slots(slotCount);
     for (Slot &slot : slots)
       slot.buffer = allocateAligned(std::max<uint64_t>(largest, kIoAlignment));
@@ -295,38 +328,42 @@ struct CheckpointReader::Impl {
       }
     } drain{slots};
 
-    // The future is fulfilled after the extent's last raw read completed,
-    // and get() synchronises with that, so the buffer holds the whole
-    // extent once it returns; the slot is reused only after this.
+    // The future is fulfilled after the read's last raw read completed,
+    // and get() synchronises with that, so the buffer holds the whole read
+    // once it returns; the slot is reused only after this.
     auto finishSlot = [&](Slot &slot) {
-      const Extent &e = *slot.extent;
-      const std::string &path =
-          files.at(e.tensor->chunks[e.chunkIndex].file).path;
+      const Read &read = *slot.read;
       IoResult result = slot.pending.get();
-      throwIfFailed(result, "read", path, e.fileOffset, e.readLength);
-      bytesRead += e.readLength;
-      deliverExtent(e, slot.buffer.get(), mismatches);
-      done += e.readLength;
+      throwIfFailed(result, "read", read.file->path, read.fileOffset,
+                    read.length);
+      bytesRead += read.length;
+      ++readsIssued;
+      for (size_t i = read.first; i < read.first + read.count; ++i) {
+        const Extent &e = extents[i];
+        deliverExtent(e, slot.buffer.get() + (e.fileOffset - read.fileOffset),
+                      mismatches);
+      }
+      done += read.length;
       if (progress)
         progress(done, total);
     };
 
-    for (size_t i = 0; i < extents.size(); ++i) {
+    for (size_t i = 0; i < reads.size(); ++i) {
       Slot &slot = slots[i % slotCount];
       if (slot.pending.valid())
         finishSlot(slot);
-      const Extent &e = extents[i];
+      const Read &read = reads[i];
       IoRequest request;
       request.kind = IoOpKind::Read;
-      request.fd = file(e.tensor->chunks[e.chunkIndex].file).fd.get();
+      request.fd = read.file->fd.get();
       request.buf = slot.buffer.get();
-      request.len = e.readLength;
-      request.offset = e.fileOffset;
-      slot.extent = &e;
+      request.len = read.length;
+      request.offset = read.fileOffset;
+      slot.read = &read;
       slot.pending = engine.submit(request);
     }
     for (size_t i = 0; i < slotCount; ++i) {
-      Slot &slot = slots[(extents.size() + i) % slotCount];
+      Slot &slot = slots[(reads.size() + i) % slotCount];
       if (slot.pending.valid())
         finishSlot(slot);
     }
@@ -342,6 +379,7 @@ CheckpointReader::~CheckpointReader() = default;
 const Manifest &CheckpointReader::manifest() const { return impl->manifest; }
 const std::string &CheckpointReader::directory() const { return impl->dir; }
 uint64_t CheckpointReader::bytesRead() const { return impl->bytesRead; }
+uint64_t CheckpointReader::readsIssued() const { return impl->readsIssued; }
 
 void CheckpointReader::load(std::span<const LoadRequest> requests,
                             const ProgressFn &progress) {

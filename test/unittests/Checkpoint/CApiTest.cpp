@@ -367,4 +367,74 @@ TEST(CApi, LoadsManyBoxesInOneCall) {
   ssdckpt_reader_close(r);
 }
 
+TEST(CApi, SavesManyChunksInOneCall) {
+  TempDir tmp;
+  // 300 tensors of 1 to 300 bytes, two of them halves of one tensor.
+  std::vector<std::vector<uint8_t>> bytes(300);
+  std::vector<std::string> names(300);
+  std::vector<uint64_t> shapes(300), zero(1, 0), half{150}, whole{300};
+  std::vector<ssdckpt_chunk> chunks;
+  for (size_t i = 0; i < 300; ++i) {
+    bytes[i].resize(i + 1);
+    for (size_t j = 0; j <= i; ++j)
+      bytes[i][j] = uint8_t(i * 7 + j);
+    names[i] = "t" + std::to_string(i);
+    shapes[i] = i + 1;
+  }
+  for (size_t i = 0; i < 298; ++i)
+    chunks.push_back({names[i].c_str(), SSDRT_DTYPE_U8, 1, &shapes[i],
+                      zero.data(), &shapes[i], bytes[i].data()});
+  chunks.push_back({"split", SSDRT_DTYPE_U8, 1, whole.data(), zero.data(),
+                    half.data(), bytes[299].data()});
+  chunks.push_back({"split", SSDRT_DTYPE_U8, 1, whole.data(), half.data(),
+                    half.data(), bytes[299].data() + 150});
+  ssdckpt_save *save = nullptr;
+  ASSERT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 3, 0, 1, 1000, 0, &save), 0);
+
+  // A bad dtype in the last chunk: refused before any chunk is added.
+  chunks.back().dtype = 1000;
+  EXPECT_EQ(ssdckpt_save_add_many(save, chunks.data(), chunks.size()), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("chunk 299 of 300: dtype code"));
+  chunks.back().dtype = SSDRT_DTYPE_U8;
+  EXPECT_EQ(ssdckpt_save_add_many(save, nullptr, 1), -EINVAL);
+  ASSERT_EQ(ssdckpt_save_add_many(save, chunks.data(), chunks.size()), 0)
+      << ssdckpt_last_error();
+  ASSERT_EQ(ssdckpt_save_add_many(save, nullptr, 0), 0);
+  ASSERT_EQ(ssdckpt_save_commit(save), 0) << ssdckpt_last_error();
+  ssdckpt_save_close(save);
+
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_latest(tmp.path().c_str(), dir, sizeof(dir)), 0);
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(dir, &r), 0);
+  std::vector<std::vector<uint8_t>> out(299);
+  std::vector<ssdckpt_request> requests;
+  for (size_t i = 0; i < 298; ++i) {
+    out[i].resize(i + 1);
+    requests.push_back({names[i].c_str(), SSDRT_DTYPE_U8, 1, &shapes[i],
+                        zero.data(), &shapes[i], out[i].data()});
+  }
+  out[298].resize(300);
+  requests.push_back({"split", SSDRT_DTYPE_U8, 1, whole.data(), zero.data(),
+                      whole.data(), out[298].data()});
+  ASSERT_EQ(ssdckpt_reader_load_many(r, requests.data(), requests.size()), 0)
+      << ssdckpt_last_error();
+  for (size_t i = 0; i < 298; ++i)
+    ASSERT_EQ(out[i], bytes[i]) << i;
+  EXPECT_EQ(out[298], bytes[299]);
+  EXPECT_EQ(ssdckpt_reader_verify(r), 0) << ssdckpt_last_error();
+  ssdckpt_reader_close(r);
+
+  // A box outside its shape stops the call at that chunk, naming it.
+  ASSERT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 4, 0, 1, 1000, 0, &save), 0);
+  std::vector<ssdckpt_chunk> bad{chunks[0], chunks[299]};
+  bad[1].offsets = whole.data();
+  EXPECT_EQ(ssdckpt_save_add_many(save, bad.data(), 2), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("chunk 1 of 2: " + tmp.path() +
+                        "/step-000000000004/rank-00000.data: tensor "
+                        "\"split\": box lies outside the shape"));
+  ssdckpt_save_close(save);
+}
+
 } // namespace

@@ -15,6 +15,7 @@
 #include "ssd/Runtime/Status.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -212,6 +213,27 @@ inline std::string patternLoadFailures(IoEngine &engine, const std::string &dir,
     if (!failures[rank].empty())
       all += "rank " + std::to_string(rank) + ": " + failures[rank] + "\n";
   return all;
+}
+
+/// Saves `count` U8 tensors "s000", ... of 5000 bytes each (so each chunk
+/// is padded to 8192 bytes in the data file) from one rank; byte j of
+/// tensor i is char(i * 131 + j).
+inline std::string saveSmallTensors(IoEngine &engine, const std::string &root,
+                                    unsigned count) {
+  std::string dir = beginCheckpoint(root, 1);
+  RankWriter writer(engine, dir, 0, 1);
+  for (unsigned i = 0; i < count; ++i) {
+    std::vector<char> bytes(5000);
+    for (size_t j = 0; j < bytes.size(); ++j)
+      bytes[j] = char(i * 131 + j);
+    std::vector<uint64_t> shape{bytes.size()}, zero{0};
+    char name[8];
+    std::snprintf(name, sizeof(name), "s%03u", i);
+    writer.addChunk(name, DType::U8, shape, zero, shape, bytes.data());
+  }
+  std::vector<RankRecord> records{writer.finish()};
+  commitCheckpoint(root, dir, records);
+  return dir;
 }
 
 /// What an `Error` thrown by `fn` said; errnum 0 when nothing was thrown.

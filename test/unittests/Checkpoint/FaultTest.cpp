@@ -205,6 +205,83 @@ TEST_F(Faults, FullDiskDuringSaveKeepsThePreviousCheckpoint) {
   EXPECT_EQ(listCheckpoints(tmp.path()).size(), 1u);
 }
 
+/// A reader of 64 small tensors whose chunks lie end to end (one read),
+/// through an engine that injects `rule` into reads.
+struct SmallTensorLoad {
+  explicit SmallTensorLoad(const FaultRule &rule) {
+    dir = saveSmallTensors(*plain, tmp.path(), 64);
+    std::string note;
+    auto faulty = std::make_unique<FaultInjectingBackend>(
+        makeBackend(EngineKind::Threads, 4, note));
+    faulty->addRule(rule);
+    engine = std::make_unique<IoEngine>(std::move(faulty));
+  }
+  Caught load() {
+    return catchError([&] {
+      CheckpointReader reader(*engine, dir);
+      std::vector<LoadRequest> requests;
+      for (unsigned i = 0; i < 64; ++i) {
+        char name[8];
+        std::snprintf(name, sizeof(name), "s%03u", i);
+        requests.push_back(
+            {name, DType::U8, {5000}, {0}, {5000}, out[i].data()});
+      }
+      reader.load(requests);
+      EXPECT_EQ(reader.readsIssued(), 1u);
+    });
+  }
+  TempDir tmp;
+  std::unique_ptr<IoEngine> plain = makeCheckpointEngine(8);
+  std::unique_ptr<IoEngine> engine;
+  std::string dir;
+  std::vector<std::vector<char>> out{64, std::vector<char>(5000)};
+};
+
+TEST(CoalescedReads, ErrorsNameTheFileAndTheWholeRead) {
+  FaultRule eio;
+  eio.errnum = EIO;
+  SmallTensorLoad failing(eio);
+  Caught c = failing.load();
+  EXPECT_EQ(c.errnum, EIO);
+  EXPECT_THAT(c.message, HasSubstr("read of " + failing.dir +
+                                   "/rank-00000.data at offset 0 length " +
+                                   std::to_string(64 * 8192)));
+
+  FaultRule nothing;
+  nothing.action = FaultRule::Action::ZeroBytes;
+  SmallTensorLoad past(nothing);
+  c = past.load();
+  EXPECT_NE(c.errnum, 0);
+  EXPECT_THAT(c.message, HasSubstr(past.dir + "/rank-00000.data at offset "));
+
+  // A short read is resubmitted; every byte arrives.
+  FaultRule half;
+  half.action = FaultRule::Action::Short;
+  SmallTensorLoad shortened(half);
+  EXPECT_EQ(shortened.load().errnum, 0);
+  for (unsigned i = 0; i < 64; ++i)
+    ASSERT_EQ(shortened.out[i][4999], char(i * 131 + 4999)) << i;
+}
+
+TEST(CoalescedReads, DamageNamesTheChunkInsideTheRead) {
+  SmallTensorLoad damaged(
+      FaultRule{FaultRule::Action::Fail, EIO, false, IoOpKind::Write, 0, 0});
+  std::string path = damaged.dir + "/rank-00000.data";
+  uint64_t at = 37 * 8192 + 1234;
+  int fd = ::open(path.c_str(), O_RDWR);
+  ASSERT_GE(fd, 0);
+  char byte = 0;
+  ASSERT_EQ(::pread(fd, &byte, 1, at), 1);
+  byte ^= 0x20;
+  ASSERT_EQ(::pwrite(fd, &byte, 1, at), 1);
+  ::close(fd);
+  Caught c = damaged.load();
+  EXPECT_EQ(c.errnum, EBADMSG);
+  EXPECT_THAT(c.message, HasSubstr("checksum mismatch in " + path +
+                                   " at offset " + std::to_string(37 * 8192) +
+                                   " length 5000: tensor \"s037\" chunk 0"));
+}
+
 TEST_F(Faults, InconsistentRecordsAreNotCommitted) {
   std::string next = beginCheckpoint(tmp.path(), 2);
   std::vector<RankRecord> records;

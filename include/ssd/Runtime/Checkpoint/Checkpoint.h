@@ -242,6 +242,9 @@ public:
   void verifyAll(const ProgressFn &progress = {});
   /// Bytes read from data files so far.
   uint64_t bytesRead() const;
+  /// Reads issued so far: chunks that lie end to end in one data file are
+  /// read together, up to one staging buffer per read.
+  uint64_t readsIssued() const;
 
   ResumeState resumeState(uint32_t rank, uint32_t worldSize) const;
 

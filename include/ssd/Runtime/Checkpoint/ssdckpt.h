@@ -76,6 +76,31 @@ SSDRT_API int ssdckpt_save_add(ssdckpt_save *save, const char *name, int dtype,
                                const uint64_t *offsets, const uint64_t *sizes,
                                const void *data);
 
+/** One box to save: the arguments of ssdckpt_save_add. */
+typedef struct ssdckpt_chunk {
+  const char *name;
+  int dtype;
+  int ndim;
+  const uint64_t *shape;
+  const uint64_t *offsets;
+  const uint64_t *sizes;
+  const void *data;
+} ssdckpt_chunk;
+
+/**
+ * ssdckpt_save_add_many - ssdckpt_save_add of `count` boxes in one call, in
+ * order, for callers with many small tensors (one call instead of one per
+ * tensor; the writer packs their chunks back to back, each at a multiple of
+ * 4096 bytes, into its staging buffers and writes those whole). Names,
+ * dtype codes and dimensions of every chunk are checked before any is
+ * added. A chunk refused later (a box outside its shape) or a failed write
+ * stops the call: the chunks before it are added, and the message starts
+ * with "chunk I of COUNT" and names the tensor, or the data file, offset
+ * and length of the failed write. Returns as ssdckpt_save_add.
+ */
+SSDRT_API int ssdckpt_save_add_many(ssdckpt_save *save,
+                                    const ssdckpt_chunk *chunks, size_t count);
+
 /** ssdckpt_save_set_state - ssdckpt_writer_set_state for this rank. */
 SSDRT_API int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                                      size_t rng_bytes,
