@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
+#include "ssd/Runtime/Checkpoint/FileRegion.h"
 #include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Checkpoint/ssdckpt.h"
 #include "ssd/Runtime/IoEngine.h"
@@ -95,6 +96,18 @@ void addChunk(RankWriter &writer, const char *name, int dtype, int ndim,
   writer.addChunk(name, dtypeFromCode(dtype), dims(shape, ndim, "shape"),
                   dims(offsets, ndim, "offsets"), dims(sizes, ndim, "sizes"),
                   data);
+}
+
+/// The body of ssdckpt_writer_add_file and ssdckpt_save_add_file.
+void addChunkFromFile(RankWriter &writer, const char *name, int dtype, int ndim,
+                      const uint64_t *shape, const uint64_t *offsets,
+                      const uint64_t *sizes, const char *path,
+                      uint64_t fileOffset) {
+  require(name, "name");
+  require(path, "path");
+  addChunksFromFile(writer, name, dtypeFromCode(dtype),
+                    dims(shape, ndim, "shape"), dims(offsets, ndim, "offsets"),
+                    dims(sizes, ndim, "sizes"), path, fileOffset);
 }
 
 /// The body of ssdckpt_writer_set_state and ssdckpt_save_set_state.
@@ -188,6 +201,17 @@ int ssdckpt_save_add_many(ssdckpt_save *save, const ssdckpt_chunk *chunks,
   });
 }
 
+int ssdckpt_save_add_file(ssdckpt_save *save, const char *name, int dtype,
+                          int ndim, const uint64_t *shape,
+                          const uint64_t *offsets, const uint64_t *sizes,
+                          const char *path, uint64_t file_offset) {
+  return guard([&] {
+    require(save, "save");
+    addChunkFromFile(save->save->writer(), name, dtype, ndim, shape, offsets,
+                     sizes, path, file_offset);
+  });
+}
+
 int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                            size_t rng_bytes, uint64_t data_loader_position) {
   return guard([&] {
@@ -229,6 +253,17 @@ int ssdckpt_writer_add(ssdckpt_writer *writer, const char *name, int dtype,
   return guard([&] {
     require(writer, "writer");
     addChunk(*writer->writer, name, dtype, ndim, shape, offsets, sizes, data);
+  });
+}
+
+int ssdckpt_writer_add_file(ssdckpt_writer *writer, const char *name, int dtype,
+                            int ndim, const uint64_t *shape,
+                            const uint64_t *offsets, const uint64_t *sizes,
+                            const char *path, uint64_t file_offset) {
+  return guard([&] {
+    require(writer, "writer");
+    addChunkFromFile(*writer->writer, name, dtype, ndim, shape, offsets, sizes,
+                     path, file_offset);
   });
 }
 
@@ -306,6 +341,28 @@ int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name, int dtype,
                         void *dest) {
   ssdckpt_request request{name, dtype, ndim, shape, offsets, sizes, dest};
   return ssdckpt_reader_load_many(reader, &request, 1);
+}
+
+int ssdckpt_reader_load_file(ssdckpt_reader *reader, const char *name,
+                             int dtype, int ndim, const uint64_t *shape,
+                             const uint64_t *offsets, const uint64_t *sizes,
+                             const char *path, uint64_t file_offset) {
+  return guard([&] {
+    require(reader, "reader");
+    require(name, "name");
+    require(path, "path");
+    auto s = dims(shape, ndim, "shape");
+    auto o = dims(offsets, ndim, "offsets");
+    auto z = dims(sizes, ndim, "sizes");
+    loadIntoFile(*reader->reader,
+                 {name,
+                  dtypeFromCode(dtype),
+                  {s.begin(), s.end()},
+                  {o.begin(), o.end()},
+                  {z.begin(), z.end()},
+                  nullptr},
+                 path, file_offset);
+  });
 }
 
 int ssdckpt_reader_load_many(ssdckpt_reader *reader,

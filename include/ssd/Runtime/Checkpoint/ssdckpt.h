@@ -101,6 +101,17 @@ typedef struct ssdckpt_chunk {
 SSDRT_API int ssdckpt_save_add_many(ssdckpt_save *save,
                                     const ssdckpt_chunk *chunks, size_t count);
 
+/**
+ * ssdckpt_save_add_file - ssdckpt_writer_add_file into this rank's data
+ * file. Returns as ssdckpt_writer_add_file; -EINVAL after
+ * ssdckpt_save_commit.
+ */
+SSDRT_API int ssdckpt_save_add_file(ssdckpt_save *save, const char *name,
+                                    int dtype, int ndim, const uint64_t *shape,
+                                    const uint64_t *offsets,
+                                    const uint64_t *sizes, const char *path,
+                                    uint64_t file_offset);
+
 /** ssdckpt_save_set_state - ssdckpt_writer_set_state for this rank. */
 SSDRT_API int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                                      size_t rng_bytes,
@@ -150,6 +161,24 @@ SSDRT_API int ssdckpt_writer_add(ssdckpt_writer *writer, const char *name,
                                  int dtype, int ndim, const uint64_t *shape,
                                  const uint64_t *offsets, const uint64_t *sizes,
                                  const void *data);
+
+/**
+ * ssdckpt_writer_add_file - ssdckpt_writer_add of a box whose bytes are not
+ * in memory but in the file `path`: the elements x dtype size bytes at
+ * `file_offset`, row-major (a tensor kept on SSD). They are copied file to
+ * file through one buffer of 8 MiB, in pieces each saved as a chunk of its
+ * own, so the copy needs no memory beyond it, whatever the box's size.
+ * Returns 0; -EINVAL for a bad dtype or a box outside the shape; -ENODATA
+ * when `path` ends before the region does; -ENOENT, -EACCES... when `path`
+ * cannot be opened; another -errno when a read of `path` or a write of the
+ * data file failed. The message names the file, offset and cause.
+ */
+SSDRT_API int ssdckpt_writer_add_file(ssdckpt_writer *writer, const char *name,
+                                      int dtype, int ndim,
+                                      const uint64_t *shape,
+                                      const uint64_t *offsets,
+                                      const uint64_t *sizes, const char *path,
+                                      uint64_t file_offset);
 
 /**
  * ssdckpt_writer_set_state - record this rank's generator state (opaque
@@ -211,6 +240,24 @@ SSDRT_API int ssdckpt_reader_load(ssdckpt_reader *reader, const char *name,
                                   int dtype, int ndim, const uint64_t *shape,
                                   const uint64_t *offsets,
                                   const uint64_t *sizes, void *dest);
+
+/**
+ * ssdckpt_reader_load_file - ssdckpt_reader_load into a file instead of
+ * memory: the box's bytes, row-major, are written to the existing file
+ * `path` from `file_offset` on (a tensor kept on SSD). The box is loaded in
+ * pieces through one buffer of 8 MiB, so memory stays bounded whatever its
+ * size. Everything is checked before the first write. The bytes go through
+ * the page cache and are not synced.
+ * Returns as ssdckpt_reader_load, and -ENOENT, -EACCES... when `path`
+ * cannot be opened, -ENOSPC or another -errno when a write of it failed
+ * (the message names the file, offset and cause).
+ */
+SSDRT_API int ssdckpt_reader_load_file(ssdckpt_reader *reader, const char *name,
+                                       int dtype, int ndim,
+                                       const uint64_t *shape,
+                                       const uint64_t *offsets,
+                                       const uint64_t *sizes, const char *path,
+                                       uint64_t file_offset);
 
 /** One box to load: the arguments of ssdckpt_reader_load. */
 typedef struct ssdckpt_request {
