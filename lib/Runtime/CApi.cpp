@@ -10,6 +10,7 @@
 #include "ssd/Runtime/ssdrt.h"
 
 #include <cerrno>
+#include <cstring>
 #include <new>
 
 using namespace ssd::rt;
@@ -232,6 +233,24 @@ int ssdrt_handle_bytes(ssdrt_context *ctx, ssdrt_handle h, uint64_t *bytes) {
   return guarded([&] {
     uint64_t &slot = out(bytes, "bytes");
     slot = storeOf(ctx).info(h).bytes;
+  });
+}
+
+int ssdrt_handle_location(ssdrt_context *ctx, ssdrt_handle h, char *path,
+                          size_t path_size, uint64_t *offset) {
+  return guarded([&] {
+    uint64_t &where = out(offset, "offset");
+    if (!path)
+      fail(EINVAL, "null path buffer");
+    HandleInfo info = storeOf(ctx).info(h);
+    if (info.file.empty())
+      fail(ENODATA, "handle " + std::to_string(h) +
+                        " has no bytes on disk (never offloaded, or empty)");
+    if (info.file.size() + 1 > path_size)
+      fail(ERANGE, "a buffer of " + std::to_string(path_size) +
+                       " bytes cannot hold " + info.file);
+    std::memcpy(path, info.file.c_str(), info.file.size() + 1);
+    where = info.fileOffset;
   });
 }
 

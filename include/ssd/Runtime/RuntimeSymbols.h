@@ -36,6 +36,7 @@
   X(handle_pending)                                                            \
   X(handle_data)                                                               \
   X(handle_bytes)                                                              \
+  X(handle_location)                                                           \
   X(buffer_create)                                                             \
   X(buffer_add)                                                                \
   X(buffer_offload)                                                            \

@@ -352,6 +352,24 @@ SSDRT_API int ssdrt_handle_bytes(ssdrt_context *ctx, ssdrt_handle h,
                                  uint64_t *bytes);
 
 /**
+ * ssdrt_handle_location - where H's bytes are on disk: the NUL-terminated
+ * path of its data file is written into path[0..path_size), the offset of
+ * its first byte in *OFFSET. They are H's bytes as offloaded, row-major as
+ * its memory was; they are complete only once H's offload has been waited
+ * for, and stay where they are until H is freed (a caller may read them or,
+ * while H is on disk only with no operation pending, overwrite them in
+ * place, e.g. to save or restore a checkpoint file to file).
+ *
+ * Returns 0, or:
+ *   -ENODATA  H has no extent (never offloaded, or zero bytes);
+ *   -ERANGE   path_size is too small for the path;
+ *   -EBADF    H was freed;  -EINVAL  H is unknown or an output is NULL.
+ */
+SSDRT_API int ssdrt_handle_location(ssdrt_context *ctx, ssdrt_handle h,
+                                    char *path, size_t path_size,
+                                    uint64_t *offset);
+
+/**
  * ssdrt_buffer_create - create a buffer: CAPACITY bytes of MEM_KIND memory
  * (MEMORY, or allocated when NULL) that moves as one extent. Members are
  * added with ssdrt_buffer_add; offload, prefetch, wait and free take the

@@ -11,9 +11,12 @@
 #include "ssd/Runtime/ssdrt.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <string>
+#include <vector>
 
 using namespace ssd::rt::test;
 
@@ -79,6 +82,40 @@ TEST_F(CApiTest, LentMemoryIsHandedBackOnce) {
   EXPECT_EQ(ssdrt_handle_on_release(ctx, owned, count, &handedBack), -EINVAL);
   EXPECT_NE(std::string(ssdrt_last_error()).find("caller"), std::string::npos)
       << ssdrt_last_error();
+}
+
+// Where a handle's bytes are on disk: what a checkpoint copies file to file.
+TEST_F(CApiTest, HandleLocationNamesTheBytesOnDisk) {
+  const int64_t n = 70000;
+  ssdrt_handle h = 0;
+  ASSERT_EQ(ssdrt_handle_create(ctx, SSDRT_DTYPE_U8, 1, &n, SSDRT_MEM_HOST,
+                                nullptr, &h),
+            0);
+  char path[4096];
+  uint64_t offset = 0;
+  EXPECT_EQ(ssdrt_handle_location(ctx, h, path, sizeof(path), &offset),
+            -ENODATA);
+  EXPECT_NE(std::string(ssdrt_last_error()).find("no bytes on disk"),
+            std::string::npos)
+      << ssdrt_last_error();
+  void *data = nullptr;
+  ASSERT_EQ(ssdrt_handle_data(ctx, h, &data), 0);
+  fillPattern(data, n, 9);
+  ASSERT_EQ(ssdrt_handle_offload(ctx, h, 0), 0);
+  ASSERT_EQ(ssdrt_handle_wait(ctx, h), 0) << ssdrt_last_error();
+  ASSERT_EQ(ssdrt_handle_location(ctx, h, path, sizeof(path), &offset), 0)
+      << ssdrt_last_error();
+  EXPECT_EQ(std::string(path).rfind(dir.path, 0), 0u) << path;
+  std::vector<char> bytes(n);
+  int fd = ::open(path, O_RDONLY);
+  ASSERT_GE(fd, 0) << path;
+  EXPECT_EQ(::pread(fd, bytes.data(), n, off_t(offset)), n);
+  ::close(fd);
+  EXPECT_TRUE(hasPattern(bytes.data(), n, 9));
+  EXPECT_EQ(ssdrt_handle_location(ctx, h, path, 4, &offset), -ERANGE);
+  EXPECT_EQ(ssdrt_handle_location(ctx, h, nullptr, 0, &offset), -EINVAL);
+  ASSERT_EQ(ssdrt_handle_free(ctx, h), 0);
+  EXPECT_EQ(ssdrt_handle_location(ctx, h, path, sizeof(path), &offset), -EBADF);
 }
 
 TEST_F(CApiTest, HandleLifeCycle) {
