@@ -10,6 +10,7 @@
 
 #include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/Planner.h"
+#include "ssd/Analysis/Planner/Recompute.h"
 #include "ssd/Analysis/Planner/Report.h"
 #include "ssd/Transforms/ApplyPlan.h"
 
@@ -142,11 +143,14 @@ static LogicalResult refinePlan(func::FuncOp func,
 
 /// The planner's report of `plan`, with the plan itself.
 static llvm::json::Object makeReport(const planner::OffloadPlanner &planner,
-                                     const planner::Plan &plan,
-                                     uint64_t budget) {
+                                     const planner::Plan &plan, uint64_t budget,
+                                     bool withRecompute) {
   llvm::json::Object report = planner::buildPlanReport(
       planner, plan, planner.simulate(plan), planner.lowerBound(budget));
   report["plan"] = plan.toJSON(planner.getGraph());
+  if (withRecompute)
+    report["recompute"] = planner::recomputeToJSON(
+        planner::planRecompute(planner, budget), planner.getGraph());
   return report;
 }
 
@@ -322,7 +326,8 @@ struct OffloadPipelinePass
     if (!report.empty() &&
         failed(writeReport(
             func, report,
-            makeReport(offloadPlanner, *plan, setup->options.memoryBudget))))
+            makeReport(offloadPlanner, *plan, setup->options.memoryBudget,
+                       reportRecompute))))
       return signalPassFailure();
     if (!reportPlot.empty() &&
         failed(writeTimelinePlot(func, reportPlot, offloadPlanner, *plan,

@@ -106,7 +106,10 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     against the budget, as SVG; `report-trace` writes the simulated schedule
     as a Chrome trace (JSON for Perfetto or chrome://tracing): one track per
     queue (compute, D2H, H2D, SSD read, SSD write), each op and transfer a
-    slice, compute's stalls as slices named `stall`.
+    slice, compute's stalls as slices named `stall`. With `report-recompute`
+    the report also says what activation checkpointing would do at the same
+    budget: which saved activations it drops and what recomputing them costs
+    (docs/planner.md, "Recomputation").
   }];
   let options = [
     SSD_MemoryBudgetOption,
@@ -121,6 +124,8 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
            "Path of an SVG of live bytes over the step, before and after">,
     Option<"reportTrace", "report-trace", "std::string", /*default=*/"",
            "Path of a Chrome trace of the simulated schedule, one track per queue">,
+    Option<"reportRecompute", "report-recompute", "bool", /*default=*/"false",
+           "Also report the recomputation baseline at the same budget (the report's 'recompute')">,
     Option<"function", "function", "std::string", /*default=*/"",
            "Plan only the function of this name (default: every function)">,
   ];
