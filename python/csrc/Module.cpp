@@ -1,6 +1,6 @@
 //===- Module.cpp - The ssdopt._C extension: torch.ops.ssdopt and stores --===//
 //
-// Registers the operators torch.ops.ssdopt.{offload,prefetch,wait,discard}
+// Registers the operators torch.ops.ssdopt.{offload,prefetch,wait,sync,discard}
 // (their fake implementations, for tracing, are in ssdopt/_ops.py) and the
 // Python functions behind ssdopt.runtime: open_store, close_store,
 // close_all_stores, stats, reset_stats.
@@ -19,7 +19,8 @@ TORCH_LIBRARY(ssdopt, m) {
   m.def("offload(Tensor x, int store) -> Tensor");
   m.def("prefetch(Tensor handle) -> Tensor");
   m.def("wait(Tensor ticket, SymInt[] size, SymInt[] stride, "
-        "ScalarType dtype, Device device) -> Tensor");
+        "ScalarType dtype, Device device, bool keep=False) -> Tensor");
+  m.def("sync(Tensor handle) -> ()");
   m.def("discard(Tensor handle) -> ()");
 }
 
@@ -29,6 +30,7 @@ TORCH_LIBRARY_IMPL(ssdopt, CPU, m) {
   m.impl("offload", &ssdopt::offload);
   m.impl("prefetch", &ssdopt::prefetch);
   m.impl("wait", &ssdopt::wait);
+  m.impl("sync", &ssdopt::sync);
   m.impl("discard", &ssdopt::discard);
 }
 

@@ -344,15 +344,19 @@ Layout chooseLayout(const at::Tensor &x, int64_t &elements) {
 /// H's elements in host memory aligned to the 4 KiB blocks of O_DIRECT, so
 /// that the runtime reads straight into it rather than through staging
 /// chunks (torch's CPU allocator aligns to 64 bytes only).
+/// The memory comes from torch's CPU allocator (over-allocated by one block
+/// and aligned inside), so that its profiler and allocator hooks see the
+/// tensors read back like any other.
 at::Tensor alignedHostTensor(const Handle &h) {
   using ssd::rt::kIoAlignment;
   size_t bytes = std::max<size_t>(ssd::rt::alignUp(h.bytes, kIoAlignment), 1);
-  void *memory = nullptr;
-  TORCH_CHECK(::posix_memalign(&memory, kIoAlignment, bytes) == 0,
-              "ssdopt: cannot allocate ", bytes, " bytes to read ", describe(h),
-              " into");
+  auto *block = new at::Tensor(
+      at::empty({int64_t(bytes + kIoAlignment)}, at::TensorOptions(at::kByte)));
+  auto address = reinterpret_cast<uintptr_t>(block->data_ptr());
+  void *memory = reinterpret_cast<void *>(
+      ssd::rt::alignUp(uint64_t(address), kIoAlignment));
   return at::from_blob(
-      memory, {h.elements}, [](void *p) { std::free(p); },
+      memory, {h.elements}, [block](void *) { delete block; },
       at::TensorOptions().dtype(h.dtype));
 }
 
@@ -579,7 +583,7 @@ at::Tensor prefetch(const at::Tensor &handle) {
 
 at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
                 c10::IntArrayRef stride, c10::ScalarType dtype,
-                c10::Device device) {
+                c10::Device device, bool keep) {
   GilRelease nogil;
   auto [h, lock] = lockHandle(idOf(ticket, "wait", "ticket"), "wait");
   bool sameDevice = device.type() == h->device.type() &&
@@ -610,9 +614,14 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
                     : ssdrt_handle_wait(h->context->rt, h->rt);
   counters().stallNs += nowNs() - start;
   std::string error = rc != 0 ? lastRuntimeError(rc) : std::string();
-  retire(*h);
+  // Kept: the copy on disk stays the handle's (BOTH, then ON_DISK once the
+  // memory, now the caller's, is released), to be prefetched again.
+  if (rc == 0 && keep)
+    rc = ssdrt_handle_release(h->context->rt, h->rt);
+  if (rc != 0 || !keep)
+    retire(*h);
   if (rc != 0)
-    failRuntime("read", *h, error);
+    failRuntime("read", *h, error.empty() ? lastRuntimeError(rc) : error);
   at::Tensor flat = std::move(h->target);
   if (onDevice) {
     // Allocated on the stream current at prefetch; read on this one.
@@ -622,6 +631,16 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
   counters().reloads++;
   counters().bytesRead += h->bytes;
   return restore(*h, flat);
+}
+
+void sync(const at::Tensor &handle) {
+  GilRelease nogil;
+  auto [h, lock] = lockHandle(idOf(handle, "sync", "handle"), "sync");
+  OnDevice on(deviceOf(*h));
+  auto [prefetched, pending] = progress(*h);
+  TORCH_CHECK(!prefetched, "ssdopt.sync: handle ", h->id,
+              " is being read back; sync it before its prefetch");
+  finishPendingWrite(*h, pending);
 }
 
 void discard(const at::Tensor &handle) {

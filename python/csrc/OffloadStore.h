@@ -1,6 +1,6 @@
 //===- OffloadStore.h - Tensors offloaded to SSD for torch.ops.ssdopt -----===//
 //
-// torch.ops.ssdopt.{offload,prefetch,wait,discard} as an adapter over the
+// torch.ops.ssdopt.{offload,prefetch,wait,sync,discard} as an adapter over the
 // ssdrt runtime. A store is a directory and, while it holds any live handle,
 // one ssdrt context per device (one for host tensors) whose data files live
 // there: a context is created by the first offload and destroyed (its files
@@ -47,9 +47,14 @@ void closeAllStores();
 
 at::Tensor offload(const at::Tensor &x, int64_t store);
 at::Tensor prefetch(const at::Tensor &handle);
+/// With KEEP the handle stays live after the read, its copy on disk intact:
+/// it may be prefetched again, and must be discarded eventually.
 at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
                 c10::IntArrayRef stride, c10::ScalarType dtype,
-                c10::Device device);
+                c10::Device device, bool keep);
+/// Blocks until the write of HANDLE is done; a failed write retires the
+/// handle and raises, naming the file, offset and cause.
+void sync(const at::Tensor &handle);
 void discard(const at::Tensor &handle);
 
 Stats stats();

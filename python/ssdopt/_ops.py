@@ -47,8 +47,13 @@ def _prefetch_fake(handle: torch.Tensor) -> torch.Tensor:
 
 
 @torch.library.register_fake("ssdopt::wait")
-def _wait_fake(ticket, size, stride, dtype, device) -> torch.Tensor:
+def _wait_fake(ticket, size, stride, dtype, device, keep=False) -> torch.Tensor:
     return torch.empty_strided(size, stride, dtype=dtype, device=device)
+
+
+@torch.library.register_fake("ssdopt::sync")
+def _sync_fake(handle: torch.Tensor) -> None:
+    return None
 
 
 @torch.library.register_fake("ssdopt::discard")
@@ -62,6 +67,7 @@ for _op in (
     torch.ops.ssdopt.offload.default,
     torch.ops.ssdopt.prefetch.default,
     torch.ops.ssdopt.wait.default,
+    torch.ops.ssdopt.sync.default,
     torch.ops.ssdopt.discard.default,
 ):
     torch.fx.node.has_side_effect(_op)
