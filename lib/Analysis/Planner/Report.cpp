@@ -178,6 +178,19 @@ void ssd::planner::writeChromeTrace(llvm::raw_ostream &os,
     slice("stall", Resource::Compute, timing.slotTime[returnPoint],
           timing.pointStart[returnPoint],
           llvm::json::Object{{"before_op", "return"}});
+  // Device memory as a counter track: live bytes at each op (and the
+  // return) from when it starts, with and without the plan.
+  std::vector<uint64_t> planned = plan.liveBytes(graph, planner.getLifetimes());
+  llvm::ArrayRef<uint64_t> unplanned = planner.getUnplannedLiveBytes();
+  for (uint32_t point = 0; point <= returnPoint; ++point)
+    events.push_back(llvm::json::Object{
+        {"name", "device memory"},
+        {"ph", "C"},
+        {"pid", 1},
+        {"ts", micros(timing.pointStart[point])},
+        {"args", llvm::json::Object{
+                     {"planned", static_cast<int64_t>(planned[point])},
+                     {"unplanned", static_cast<int64_t>(unplanned[point])}}}});
   for (const TransferSpan &span : spans) {
     std::string name;
     for (uint32_t gap : span.gaps)
@@ -189,11 +202,17 @@ void ssd::planner::writeChromeTrace(llvm::raw_ostream &os,
               {"tensors", static_cast<int64_t>(span.gaps.size())}});
   }
   os << llvm::formatv(
-      "{0:2}", llvm::json::Value(llvm::json::Object{
-                   {"traceEvents", std::move(events)},
-                   {"displayTimeUnit", "ms"},
-                   {"otherData", llvm::json::Object{
-                                     {"policy", plan.policy},
-                                     {"step_seconds", timing.stepSeconds}}}}));
+      "{0:2}",
+      llvm::json::Value(llvm::json::Object{
+          {"traceEvents", std::move(events)},
+          {"displayTimeUnit", "ms"},
+          {"otherData",
+           llvm::json::Object{
+               {"policy", plan.policy},
+               {"step_seconds", timing.stepSeconds},
+               {"compute_seconds", timing.computeSeconds},
+               {"memory_budget_bytes", static_cast<int64_t>(plan.memoryBudget)},
+               {"backward_start", planner.getLifetimes().getBackwardStart()},
+               {"ops", static_cast<int64_t>(returnPoint)}}}}));
   os << "\n";
 }
