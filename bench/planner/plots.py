@@ -157,8 +157,9 @@ def step_time_against_budget(rows, out_dir):
                                s=60, zorder=4, label="recompute: does not fit")
             ax.axhline(compute, color="gray", ls=":", lw=1, label="compute only")
             ax.axvline(peak, color="gray", ls="-.", lw=0.8)
-            ax.text(peak, ax.get_ylim()[0], " unplanned peak", rotation=90, fontsize=7,
-                    va="bottom", ha="right", color="gray")
+            ax.text(peak, 0.02, "unplanned peak ", rotation=90, fontsize=7,
+                    va="bottom", ha="right", color="gray",
+                    transform=ax.get_xaxis_transform())
             ax.set_yscale("log")
             ax.set_xlabel("memory budget (GB)")
             ax.set_ylabel("predicted step (ms)")
