@@ -1,5 +1,5 @@
 # ssd-opt: the README's commands.
-#   make demo   set up what is missing, build, run the planner on a bundled example
+#   make demo   set up what is missing, build, plan GPT-2 355M to fit a 24 GB GPU
 #   make test   set up what is missing, build, run every test suite
 #   make build  build only
 # Builds use clang-19 and lld from Debian, two jobs (the project's machines
