@@ -658,6 +658,49 @@ void discard(const at::Tensor &handle) {
   retire(*h);
 }
 
+namespace {
+/// Whether H's bytes on disk are its elements in row-major order: a dense
+/// handle whose strides are the contiguous ones (dimensions of one element
+/// have any stride), or a packed copy.
+bool isRowMajor(const Handle &h) {
+  if (h.layout == Layout::Packed)
+    return true;
+  if (h.layout != Layout::Dense)
+    return false;
+  int64_t expected = 1;
+  for (size_t d = h.sizes.size(); d-- > 0;) {
+    if (h.sizes[d] != 1 && h.strides[d] != expected)
+      return false;
+    expected *= h.sizes[d];
+  }
+  return true;
+}
+} // namespace
+
+DiskLocation locate(const at::Tensor &handle) {
+  GilRelease nogil;
+  auto [h, lock] = lockHandle(idOf(handle, "locate", "handle"), "locate");
+  OnDevice on(deviceOf(*h));
+  auto [prefetched, pending] = progress(*h);
+  TORCH_CHECK(!prefetched, "ssdopt: handle ", h->id,
+              " is being read back; its bytes on disk cannot be located now");
+  finishPendingWrite(*h, pending);
+  TORCH_CHECK(isRowMajor(*h), "ssdopt: ", describe(*h),
+              " is on disk as its storage, not in row-major order (strides ",
+              c10::IntArrayRef(h->strides), ")");
+  DiskLocation location;
+  location.bytes = h->bytes;
+  if (h->bytes == 0)
+    return location;
+  char path[4096];
+  int rc = ssdrt_handle_location(h->context->rt, h->rt, path, sizeof(path),
+                                 &location.offset);
+  if (rc != 0)
+    failRuntime("locate", *h, lastRuntimeError(rc));
+  location.path = path;
+  return location;
+}
+
 Stats stats() {
   Counters &c = counters();
   Stats out;

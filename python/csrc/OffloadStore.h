@@ -57,6 +57,20 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
 void sync(const at::Tensor &handle);
 void discard(const at::Tensor &handle);
 
+/// Where a handle's bytes are on disk: `bytes` bytes of file `path` from
+/// `offset` on, the tensor's elements in row-major order.
+struct DiskLocation {
+  std::string path;
+  uint64_t offset = 0, bytes = 0;
+};
+/// The location of HANDLE once its write is done (waits for it; a failed
+/// write retires the handle and raises, naming the file, offset and cause),
+/// for a checkpoint that copies it file to file. Raises when the handle is
+/// being read back, or when its bytes on disk are not its elements in
+/// row-major order (a view written as its storage span). A zero-byte
+/// handle has an empty path.
+DiskLocation locate(const at::Tensor &handle);
+
 Stats stats();
 void resetStats();
 
