@@ -71,6 +71,7 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
                                                << "'; expected one of";
     for (planner::Policy known : planner::allPolicies())
       diag << " " << planner::policyName(known);
+    diag << " " << planner::policyName(planner::Policy::Exact);
     return diag;
   }
   setup.options.policy = *parsedPolicy;
@@ -280,6 +281,7 @@ struct PlanOffloadPass
     if (failed(mapping))
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
+    setup->options.exactTimeLimitSeconds = exactTimeLimit;
     FailureOr<planner::Plan> plan =
         takePlan(*mapping, offloadPlanner.chooseGaps(setup->options,
                                                      plannerThreads(func)));
@@ -310,6 +312,7 @@ struct OffloadPipelinePass
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
     setup->options.groupMinBytes = *minBytes;
+    setup->options.exactTimeLimitSeconds = exactTimeLimit;
     FailureOr<planner::Plan> plan = takePlan(
         *mapping, offloadPlanner.plan(setup->options, plannerThreads(func)));
     if (failed(plan))

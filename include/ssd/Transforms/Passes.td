@@ -21,7 +21,11 @@ defvar SSD_TargetOption =
            "A target preset name or a target JSON file (docs/targets.md)">;
 defvar SSD_PolicyOption =
     Option<"policy", "policy", "std::string", /*default=*/"\"ssd\"",
-           "ssd, reload-on-use, stash-window, aot-prefetch or fixed-depth">;
+           "ssd, reload-on-use, stash-window, aot-prefetch, fixed-depth, or "
+           "exact (the optimal plan of a step of at most 80 ops)">;
+defvar SSD_ExactTimeLimitOption =
+    Option<"exactTimeLimit", "exact-time-limit", "double", /*default=*/"60",
+           "Seconds policy=exact may search before it gives up with an error">;
 defvar SSD_MovableOption =
     Option<"movable", "movable", "std::string", /*default=*/"",
            "Comma-separated roles of the tensors the plan may move (param, "
@@ -89,6 +93,7 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
     SSD_TargetOption,
     SSD_PolicyOption,
     SSD_MovableOption,
+    SSD_ExactTimeLimitOption,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -116,6 +121,7 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     SSD_TargetOption,
     SSD_PolicyOption,
     SSD_MovableOption,
+    SSD_ExactTimeLimitOption,
     Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
            "Transfers smaller than this that move together move as one">,
     Option<"report", "report", "std::string", /*default=*/"",

@@ -29,6 +29,7 @@
 #include "ssd/Analysis/Planner/Planner.h"
 
 #include "ssd/Analysis/Planner/CostModel.h"
+#include "ssd/Analysis/Planner/ExactPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -78,6 +79,8 @@ llvm::StringRef ssd::planner::policyName(Policy policy) {
     return "aot-prefetch";
   case Policy::FixedDepth:
     return "fixed-depth";
+  case Policy::Exact:
+    return "exact";
   }
   return "unknown";
 }
@@ -86,6 +89,8 @@ std::optional<Policy> ssd::planner::parsePolicy(llvm::StringRef name) {
   for (Policy policy : allPolicies())
     if (policyName(policy) == name)
       return policy;
+  if (name == policyName(Policy::Exact))
+    return Policy::Exact;
   return std::nullopt;
 }
 
@@ -1060,9 +1065,10 @@ BaselineRules rulesOf(Policy policy) {
   case Policy::FixedDepth:
     return {VictimRule::LeastRecentlyUsed, PrefetchRule::FixedDepth};
   case Policy::Ssd:
+  case Policy::Exact:
     break;
   }
-  llvm_unreachable("ssd searches instead of following fixed rules");
+  llvm_unreachable("ssd and exact search instead of following fixed rules");
 }
 
 llvm::Expected<Plan> sweep(const PlanningContext &context,
@@ -1378,7 +1384,8 @@ void OffloadPlanner::schedulePrefetches(Plan &plan,
                                         const PlannerOptions &options) const {
   PlanningContext context(graph, lifetimes, opSeconds, target,
                           options.movableRoles);
-  if (options.policy == Policy::Ssd) {
+  // The split passes schedule exact's gaps as they schedule ours.
+  if (options.policy == Policy::Ssd || options.policy == Policy::Exact) {
     std::string detail = plan.detail;
     Evaluated scheduled =
         scheduleOnQueues(context, plan, options.refinementRounds);
@@ -1395,6 +1402,8 @@ OffloadPlanner::plan(const PlannerOptions &options,
                      llvm::ThreadPoolInterface *threads) const {
   if (llvm::Error error = checkFeasible(options.memoryBudget))
     return std::move(error);
+  if (options.policy == Policy::Exact)
+    return planExact(*this, options);
   PlanningContext context(graph, lifetimes, opSeconds, target,
                           options.movableRoles);
   context.groupMinBytes = options.groupMinBytes;

@@ -40,8 +40,12 @@ enum class Policy : uint8_t {
   /// ZeRO-Infinity: least recently used first, a fixed number of reloads in
   /// flight.
   FixedDepth,
+  /// The fastest plan, by an exact search (ExactPlanner.h); small steps
+  /// only, so not among allPolicies().
+  Exact,
 };
 
+/// The heuristic policies: every one plans steps of any size.
 llvm::ArrayRef<Policy> allPolicies();
 llvm::StringRef policyName(Policy policy);
 std::optional<Policy> parsePolicy(llvm::StringRef name);
@@ -78,6 +82,9 @@ struct PlannerOptions {
   /// slower than a baseline after grouping either. The plan returned is
   /// not grouped.
   uint64_t groupMinBytes = 0;
+  /// `exact`: the largest step it plans, and how long it may search.
+  size_t exactMaxOps = 80;
+  double exactTimeLimitSeconds = 60;
 };
 
 /// The budget is below what the op at `point` needs resident: its operands

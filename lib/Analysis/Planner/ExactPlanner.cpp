@@ -1,0 +1,458 @@
+//===- ExactPlanner.cpp - The optimal plan of a small step ----------------===//
+//
+// Depth-first branch and bound over the gaps a plan may have. Each unit is
+// one interval of one tensor between two touches that contains a point over
+// the budget (or a persistent argument entering on SSD together with its
+// partner leaving); its options are the canonical gaps of docs/planner.md,
+// "The exact policy". A node is a partial plan; its simulated step is a
+// lower bound on every completion (on targets whose transfer costs do not
+// depend on what ran before, adding a transfer or a wait never makes
+// anything earlier), and a node whose chosen gaps and the most the
+// undecided units could free still leave a point over the budget is cut.
+// The `ssd` plan is the first upper bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ssd/Analysis/Planner/ExactPlanner.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace ssd::planner;
+
+char ExactSearchError::ID = 0;
+
+namespace {
+
+/// One way to decide a unit: the gaps it adds (none for "stays").
+struct UnitOption {
+  llvm::SmallVector<Gap, 2> gaps;
+};
+
+struct Unit {
+  std::vector<UnitOption> options;
+  /// A steady-state pair (argument entering, partner leaving) or one
+  /// interval of one tensor.
+  bool steady = false;
+  /// Regular intervals that a steady pair excludes: an argument's entry
+  /// interval and its partner's last one.
+  std::optional<TensorId> excludedBySteady;
+  double weight = 0;
+};
+
+class ExactSearch {
+public:
+  ExactSearch(const OffloadPlanner &planner, const PlannerOptions &options)
+      : planner(planner), graph(planner.getGraph()),
+        lifetimes(planner.getLifetimes()), budget(options.memoryBudget),
+        options(options), points(lifetimes.numPoints()),
+        unplanned(planner.getUnplannedLiveBytes()) {}
+
+  llvm::Expected<Plan> run(ExactStatistics &statistics);
+
+private:
+  bool isMovable(TensorId tensor) const {
+    const Tensor &info = graph.getTensor(tensor);
+    return info.bytes && !info.isAlias() &&
+           options.movableRoles.contains(lifetimes.getRole(tensor));
+  }
+  std::vector<uint32_t> overBudgetIn(int64_t from, int64_t to) const {
+    std::vector<uint32_t> found;
+    for (int64_t point = std::max<int64_t>(from, 0); point <= to; ++point)
+      if (unplanned[point] > budget)
+        found.push_back(point);
+    return found;
+  }
+  void listUnits();
+  void addIntervalUnit(TensorId tensor, uint32_t interval);
+  void addSteadyUnit(TensorId argument, TensorId partner);
+  void search(size_t depth);
+  void apply(const Gap &gap, int sign);
+  bool coverable(size_t depth) const;
+  bool covered() const;
+  double simulateCurrent(Plan *out = nullptr) const;
+  bool outOfTime();
+
+  const OffloadPlanner &planner;
+  const StepGraph &graph;
+  const LifetimeAnalysis &lifetimes;
+  uint64_t budget;
+  const PlannerOptions &options;
+  uint32_t points;
+  llvm::ArrayRef<uint64_t> unplanned;
+
+  std::vector<Unit> units;
+  /// Over-budget points, and per unit (in search order) the most bytes the
+  /// units from it on can free at each of them.
+  std::vector<uint32_t> overPoints;
+  std::vector<std::vector<uint64_t>> coverFrom;
+  /// Canonical offload slots per tensor (ascending).
+  std::vector<std::vector<uint32_t>> offloadSlots;
+
+  // Search state.
+  std::vector<Gap> current;
+  std::vector<int64_t> absentAt;
+  std::vector<int64_t> offloadOf;
+  std::vector<uint32_t> gapsOf;
+  std::vector<uint8_t> steadyOf;
+  std::vector<uint8_t> enteredOf;
+  double best = 0;
+  bool found = false;
+  Plan bestPlan;
+  double stopAt = 0;
+  uint64_t nodes = 0;
+  bool stopped = false;
+  std::chrono::steady_clock::time_point start;
+};
+
+void ExactSearch::addIntervalUnit(TensorId tensor, uint32_t interval) {
+  llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+  int64_t previous = interval == 0 ? -1 : touches[interval - 1];
+  uint32_t next = touches[interval];
+  std::vector<uint32_t> over = overBudgetIn(previous + 1, int64_t(next) - 1);
+  if (over.empty())
+    return;
+  Unit unit;
+  unit.options.push_back({});
+  const Tensor &info = graph.getTensor(tensor);
+  // A steady pair decides an argument's entry interval and its partner's
+  // interval up to the return.
+  if (interval == 0 ? info.isArgument()
+                    : !info.isArgument() && next == lifetimes.returnPoint())
+    unit.excludedBySteady = tensor;
+  for (size_t first = 0; first < over.size(); ++first)
+    for (size_t last = first; last < over.size(); ++last) {
+      uint32_t limit = last + 1 < over.size() ? over[last + 1] : next;
+      for (uint32_t prefetch = over[last] + 1;
+           prefetch <= std::min(limit, over[last] + 3); ++prefetch) {
+        Gap gap;
+        gap.tensor = tensor;
+        gap.releaseSlot = over[first];
+        gap.prefetchSlot = prefetch;
+        gap.waitPoint = next;
+        unit.options.push_back({{gap}});
+      }
+      unit.weight =
+          std::max(unit.weight, double(info.bytes) * double(last - first + 1));
+    }
+  units.push_back(std::move(unit));
+}
+
+void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
+  llvm::ArrayRef<uint32_t> argTouches = lifetimes.getTouches(argument);
+  llvm::ArrayRef<uint32_t> partnerTouches = lifetimes.getTouches(partner);
+  if (argTouches.empty() || partnerTouches.size() < 2)
+    return;
+  uint32_t firstUse = argTouches.front();
+  std::vector<uint32_t> enterOver = overBudgetIn(0, int64_t(firstUse) - 1);
+  std::vector<uint32_t> leaveOver =
+      overBudgetIn(partnerTouches[partnerTouches.size() - 2] + 1, points - 1);
+  if (enterOver.empty() && leaveOver.empty())
+    return;
+  // Entering: back at the first use, prefetched right after the last
+  // over-budget point it covers (or at entry if it covers none).
+  std::vector<uint32_t> prefetches{0};
+  for (size_t last = 0; last < enterOver.size(); ++last) {
+    uint32_t limit =
+        last + 1 < enterOver.size() ? enterOver[last + 1] : firstUse;
+    for (uint32_t prefetch = enterOver[last] + 1;
+         prefetch <= std::min(limit, enterOver[last] + 3); ++prefetch)
+      prefetches.push_back(prefetch);
+  }
+  // Leaving: released at the first over-budget point it covers, or right
+  // before the return.
+  std::vector<uint32_t> releases(leaveOver.begin(), leaveOver.end());
+  if (releases.empty() || releases.back() != points - 1)
+    releases.push_back(points - 1);
+  Unit unit;
+  unit.steady = true;
+  unit.options.push_back({});
+  for (uint32_t prefetch : prefetches)
+    for (uint32_t release : releases) {
+      Gap enter;
+      enter.tensor = argument;
+      enter.entersOnSsd = true;
+      enter.prefetchSlot = prefetch;
+      enter.waitPoint = firstUse;
+      Gap leave;
+      leave.tensor = partner;
+      leave.leavesOnSsd = true;
+      leave.releaseSlot = release;
+      unit.options.push_back({{enter, leave}});
+    }
+  unit.weight = double(graph.getTensor(argument).bytes) * enterOver.size() +
+                double(graph.getTensor(partner).bytes) * leaveOver.size();
+  units.push_back(std::move(unit));
+}
+
+void ExactSearch::listUnits() {
+  for (uint32_t point = 0; point < points; ++point)
+    if (unplanned[point] > budget)
+      overPoints.push_back(point);
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    if (!isMovable(tensor))
+      continue;
+    const Tensor &info = graph.getTensor(tensor);
+    llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+    for (uint32_t interval = info.isArgument() ? 0 : 1;
+         interval < touches.size(); ++interval)
+      addIntervalUnit(tensor, interval);
+    if (info.isArgument() && isPersistentRole(info.role) &&
+        info.steadyStatePartner && *info.steadyStatePartner != tensor &&
+        isMovable(*info.steadyStatePartner) &&
+        lifetimes.mayLeaveOnSsd(*info.steadyStatePartner,
+                                lifetimes.returnPoint()))
+      addSteadyUnit(tensor, *info.steadyStatePartner);
+  }
+  // Steady pairs first: entering on SSD removes the argument's write, so
+  // deciding it after the argument's other gaps would make a node's
+  // simulated step no lower bound. Then the units that free the most.
+  std::stable_sort(units.begin(), units.end(),
+                   [](const Unit &a, const Unit &b) {
+                     return std::make_pair(!a.steady, -a.weight) <
+                            std::make_pair(!b.steady, -b.weight);
+                   });
+
+  // A write starts right after its tensor's definition or where another
+  // candidate's write may start: moving it earlier to there keeps its
+  // place on the queues.
+  std::vector<uint32_t> candidateSlots;
+  std::vector<uint8_t> isCandidate(graph.numTensors(), 0);
+  for (const Unit &unit : units)
+    for (const UnitOption &option : unit.options)
+      for (const Gap &gap : option.gaps)
+        isCandidate[gap.tensor] = 1;
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+    if (isCandidate[tensor])
+      candidateSlots.push_back(lifetimes.getFirstSlotAfterDefinition(tensor));
+  llvm::sort(candidateSlots);
+  candidateSlots.erase(
+      std::unique(candidateSlots.begin(), candidateSlots.end()),
+      candidateSlots.end());
+  offloadSlots.resize(graph.numTensors());
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+    if (isCandidate[tensor])
+      for (uint32_t slot : candidateSlots)
+        if (slot >= lifetimes.getFirstSlotAfterDefinition(tensor))
+          offloadSlots[tensor].push_back(slot);
+
+  coverFrom.assign(units.size() + 1, std::vector<uint64_t>(overPoints.size()));
+  for (size_t index = units.size(); index-- > 0;) {
+    std::vector<uint64_t> most(overPoints.size(), 0);
+    for (const UnitOption &option : units[index].options) {
+      for (size_t k = 0; k < overPoints.size(); ++k) {
+        uint64_t freed = 0;
+        for (const Gap &gap : option.gaps) {
+          auto [from, to] = absentPoints(gap, lifetimes);
+          if (overPoints[k] >= from && overPoints[k] < to)
+            freed += graph.getTensor(gap.tensor).bytes;
+        }
+        most[k] = std::max(most[k], freed);
+      }
+    }
+    for (size_t k = 0; k < overPoints.size(); ++k)
+      coverFrom[index][k] = coverFrom[index + 1][k] + most[k];
+  }
+}
+
+void ExactSearch::apply(const Gap &gap, int sign) {
+  auto [from, to] = absentPoints(gap, lifetimes);
+  int64_t bytes = graph.getTensor(gap.tensor).bytes;
+  for (uint32_t point = from; point < to; ++point)
+    absentAt[point] += sign * bytes;
+}
+
+bool ExactSearch::coverable(size_t depth) const {
+  for (size_t k = 0; k < overPoints.size(); ++k) {
+    uint32_t point = overPoints[k];
+    int64_t live = int64_t(unplanned[point]) - absentAt[point] -
+                   int64_t(coverFrom[depth][k]);
+    if (live > int64_t(budget))
+      return false;
+  }
+  return true;
+}
+
+bool ExactSearch::covered() const { return coverable(units.size()); }
+
+double ExactSearch::simulateCurrent(Plan *out) const {
+  Plan plan;
+  plan.gaps = current;
+  plan.finalize();
+  double seconds = planner.simulate(plan).stepSeconds;
+  if (out)
+    *out = std::move(plan);
+  return seconds;
+}
+
+bool ExactSearch::outOfTime() {
+  if (stopped)
+    return true;
+  std::chrono::duration<double> elapsed =
+      std::chrono::steady_clock::now() - start;
+  stopped = elapsed.count() >= options.exactTimeLimitSeconds;
+  return stopped;
+}
+
+void ExactSearch::search(size_t depth) {
+  ++nodes;
+  if (outOfTime() || !coverable(depth))
+    return;
+  double seconds = simulateCurrent();
+  // Ties with the heuristic's plan are searched for until one is found, so
+  // that its plan is known to lie in the space.
+  if (found ? seconds >= best : seconds > stopAt)
+    return;
+  if (covered()) {
+    // Every further gap only adds transfers: this is the subtree's best.
+    best = seconds;
+    found = true;
+    simulateCurrent(&bestPlan);
+    return;
+  }
+  if (depth == units.size())
+    return;
+  const Unit &unit = units[depth];
+  for (const UnitOption &option : unit.options) {
+    if (option.gaps.empty()) {
+      search(depth + 1);
+      continue;
+    }
+    if (unit.excludedBySteady && steadyOf[*unit.excludedBySteady])
+      continue;
+    // The gap that writes takes one of its tensor's canonical slots, and
+    // every gap of a tensor keeps the slot its first decided gap took.
+    const Gap &first = option.gaps.back();
+    TensorId written = first.tensor;
+    // (An argument that entered on SSD is never written.)
+    bool writes = !first.entersOnSsd && !enteredOf[written];
+    bool choosesSlot = writes && offloadOf[written] < 0;
+    std::vector<uint32_t> slots;
+    if (choosesSlot) {
+      for (uint32_t slot : offloadSlots[written])
+        if (slot <= first.releaseSlot)
+          slots.push_back(slot);
+    } else if (writes && offloadOf[written] > int64_t(first.releaseSlot)) {
+      continue;
+    } else {
+      slots.push_back(writes ? offloadOf[written] : 0);
+    }
+    for (uint32_t slot : slots) {
+      for (const Gap &gap : option.gaps) {
+        Gap placed = gap;
+        if (placed.tensor == written)
+          placed.offloadSlot = slot;
+        current.push_back(placed);
+        apply(placed, +1);
+        ++gapsOf[placed.tensor];
+      }
+      if (choosesSlot)
+        offloadOf[written] = slot;
+      if (unit.steady) {
+        steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 1;
+        enteredOf[option.gaps[0].tensor] = 1;
+      }
+      search(depth + 1);
+      if (unit.steady) {
+        steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 0;
+        enteredOf[option.gaps[0].tensor] = 0;
+      }
+      if (choosesSlot)
+        offloadOf[written] = -1;
+      for (size_t i = 0; i < option.gaps.size(); ++i) {
+        Gap placed = current.back();
+        current.pop_back();
+        apply(placed, -1);
+        --gapsOf[placed.tensor];
+      }
+      if (stopped)
+        return;
+    }
+  }
+}
+
+llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
+  start = std::chrono::steady_clock::now();
+  const Target &target = planner.getTarget();
+  if (graph.numOps() > options.exactMaxOps)
+    return llvm::make_error<ExactSearchError>(
+        ExactSearchError::Reason::TooLarge,
+        llvm::formatv("the exact policy plans steps of at most {0} ops; this "
+                      "one has {1} (plan it with policy=ssd)",
+                      options.exactMaxOps, graph.numOps())
+            .str());
+  if (target.hasIdleDependentLatency() || target.ssdTransferWorkers ||
+      target.transferIssueSeconds > 0)
+    return llvm::make_error<ExactSearchError>(
+        ExactSearchError::Reason::UnsupportedTarget,
+        llvm::formatv("the exact policy needs transfers whose cost does not "
+                      "depend on what ran before; target '{0}' has transfer "
+                      "workers, queued or idle latencies or an issue time",
+                      target.name)
+            .str());
+
+  PlannerOptions heuristic = options;
+  heuristic.policy = Policy::Ssd;
+  heuristic.groupMinBytes = 0;
+  llvm::Expected<Plan> ssdPlan = planner.plan(heuristic);
+  if (!ssdPlan)
+    return ssdPlan.takeError();
+  statistics.heuristicSeconds = planner.simulate(*ssdPlan).stepSeconds;
+  stopAt = statistics.heuristicSeconds * (1 + 1e-9);
+
+  listUnits();
+  statistics.units = units.size();
+  absentAt.assign(points, 0);
+  offloadOf.assign(graph.numTensors(), -1);
+  gapsOf.assign(graph.numTensors(), 0);
+  steadyOf.assign(graph.numTensors(), 0);
+  enteredOf.assign(graph.numTensors(), 0);
+  search(0);
+  statistics.nodes = nodes;
+  statistics.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (stopped)
+    return llvm::make_error<ExactSearchError>(
+        ExactSearchError::Reason::TimeLimit,
+        llvm::formatv(
+            "the exact search reached its time limit of {0} s after {1} "
+            "nodes before proving a plan optimal (best so far {2} ms, "
+            "ssd's {3} ms, lower bound {4} ms); raise exact-time-limit or "
+            "plan with policy=ssd",
+            llvm::format("%g", options.exactTimeLimitSeconds), nodes,
+            llvm::format("%.6f",
+                         (found ? best : statistics.heuristicSeconds) * 1e3),
+            llvm::format("%.6f", statistics.heuristicSeconds * 1e3),
+            llvm::format("%.6f",
+                         planner.lowerBound(budget).latencySeconds * 1e3))
+            .str());
+  statistics.foundInSpace = found;
+  Plan result = found ? std::move(bestPlan) : std::move(*ssdPlan);
+  result.policy = policyName(Policy::Exact).str();
+  result.detail = found ? "optimal" : "ssd (the search space missed it)";
+  result.memoryBudget = budget;
+  return result;
+}
+
+} // namespace
+
+llvm::Expected<Plan> ssd::planner::planExact(const OffloadPlanner &planner,
+                                             const PlannerOptions &options,
+                                             ExactStatistics *statistics) {
+  ExactStatistics local;
+  llvm::Expected<Plan> plan =
+      ExactSearch(planner, options).run(statistics ? *statistics : local);
+  if (!plan)
+    return plan.takeError();
+  if (llvm::Error error = verifyPlan(planner.getGraph(), planner.getLifetimes(),
+                                     *plan, options.memoryBudget))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "internal error: the exact plan fails verification: %s",
+        llvm::toString(std::move(error)).c_str());
+  return plan;
+}
