@@ -60,6 +60,11 @@ class ExportedGraph:
     # value (None for an op whose value is one tensor). Ops drop the None
     # and non-tensor entries of a tuple, so result j need not be item j.
     op_result_items: list[list[int | None]] = dataclasses.field(default_factory=list)
+    # The function's arguments (one per placeholder, in order) and, per
+    # result, the state it updates (None for the loss and other outputs).
+    arg_names: list[str] = dataclasses.field(default_factory=list)
+    arg_roles: list[str] = dataclasses.field(default_factory=list)
+    result_names: list[str | None] = dataclasses.field(default_factory=list)
 
     def result_node(self, op: int, result: int) -> torch.fx.Node | None:
         """The FX node that holds result `result` of op `op`: the op's node,
@@ -309,7 +314,7 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     if len(result_names) != len(outputs):
         raise ExportError(f"the graph has {len(outputs)} outputs but "
                           f"{len(result_names)} result names were given")
-    results, result_nodes, returned = [], [], []
+    results, result_nodes, returned, kept_names = [], [], [], []
     for index, (node, name) in enumerate(zip(outputs, result_names)):
         if not isinstance(node, torch.fx.Node):
             continue
@@ -321,6 +326,7 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
         results.append(f"{_tensor_type(value, f'output #{index}')}{attrs}")
         returned.append((ref, _tensor_type(value, f"output #{index}")))
         result_nodes.append(node)
+        kept_names.append(name)
 
     attributes = ""
     if backward_start is not None:
@@ -344,7 +350,8 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
                  + (f" : {', '.join(t for _, t in returned)}" if returned else ""))
     lines += ["  }", "}", ""]
     return ExportedGraph("\n".join(lines), writer.op_nodes, result_nodes,
-                         writer.op_result_items)
+                         writer.op_result_items, list(arg_names), list(arg_roles),
+                         kept_names)
 
 
 # --------------------------------------------------------------------------
@@ -366,19 +373,46 @@ class _LossModule(torch.nn.Module):
     form AOTAutograd's joint export takes."""
 
     def __init__(self, model: torch.nn.Module, loss_fn: Callable | None,
-                 num_model_inputs: int) -> None:
+                 num_model_inputs: int, batch_keys: tuple[str, ...] | None = None) -> None:
         super().__init__()
         self.model = model
         self.loss_fn = loss_fn
         self.num_model_inputs = num_model_inputs
+        self.batch_keys = batch_keys
+        if batch_keys is not None:
+            self.model_keys = _keywords_of(model, batch_keys)
 
     def forward(self, *inputs):
+        if self.batch_keys is not None:
+            # A batch of keyword inputs: the model takes those its forward
+            # names, loss_fn(output, batch) sees them all.
+            positional = inputs[:len(inputs) - len(self.batch_keys)]
+            batch = dict(zip(self.batch_keys, inputs[len(positional):]))
+            output = self.model(*positional, **{k: batch[k] for k in self.model_keys})
+            if self.loss_fn is not None:
+                loss = self.loss_fn(output, batch)
+            else:
+                loss = _default_loss(output)
+            return (loss,)
         output = self.model(*inputs[:self.num_model_inputs])
         if self.loss_fn is not None:
             loss = self.loss_fn(output, *inputs[self.num_model_inputs:])
         else:
             loss = _default_loss(output)
         return (loss,)
+
+
+def _keywords_of(model: torch.nn.Module, keys: tuple[str, ...]) -> list[str]:
+    """The keys of a batch that `model.forward` takes (all of them when it
+    takes **kwargs)."""
+    try:
+        params = inspect.signature(model.forward).parameters.values()
+    except (TypeError, ValueError):
+        return list(keys)
+    if any(p.kind == p.VAR_KEYWORD for p in params):
+        return list(keys)
+    names = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    return [key for key in keys if key in names]
 
 
 def _default_loss(output: Any) -> torch.Tensor | None:
@@ -394,6 +428,26 @@ def _default_loss(output: Any) -> torch.Tensor | None:
         if isinstance(leaf, torch.Tensor) and leaf.is_floating_point():
             return leaf if leaf.dim() == 0 else leaf.sum()
     return None
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """`name`, or `name.<n>` where it is taken; then taken."""
+    base, suffix = name, 0
+    while name in taken:
+        suffix += 1
+        name = f"{base}.{suffix}"
+    taken.add(name)
+    return name
+
+
+def _clip_by_global_norm(grads: dict[int, torch.Tensor],
+                         max_norm: float) -> dict[int, torch.Tensor]:
+    """The gradients scaled by min(1, max_norm / (their global 2-norm +
+    1e-6)): torch.nn.utils.clip_grad_norm_'s rule, out of place."""
+    norms = [torch.linalg.vector_norm(grad, 2.0) for grad in grads.values()]
+    total = torch.linalg.vector_norm(torch.stack(norms), 2.0)
+    coef = torch.clamp(max_norm / (total + 1e-6), max=1.0)
+    return {index: grad * coef for index, grad in grads.items()}
 
 
 def _input_names(model: torch.nn.Module, count: int, has_target: bool,
@@ -412,12 +466,7 @@ def _input_names(model: torch.nn.Module, count: int, has_target: bool,
             name = params[index].name if index < len(params) else f"input{index}"
         else:
             name = "target"
-        base, suffix = name, 0
-        while name in taken:
-            suffix += 1
-            name = f"{base}.{suffix}"
-        taken.add(name)
-        names.append(name)
+        names.append(_unique(name, taken))
     return names
 
 
@@ -441,6 +490,23 @@ class _Optimizer:
         raise ExportError(f"the optimizer {type(optimizer).__name__} is not "
                           "supported; export supports SGD, Adam and AdamW")
 
+    # Options of the torch.optim classes that the functional update does not
+    # implement, with the value it does implement.
+    _UNSUPPORTED_OPTIONS = {"capturable": False, "fused": (None, False)}
+
+    @classmethod
+    def check_options(cls, optimizer: torch.optim.Optimizer) -> None:
+        """ExportError naming an option of a param group that the update
+        does not implement."""
+        for index, group in enumerate(optimizer.param_groups):
+            for option, supported in cls._UNSUPPORTED_OPTIONS.items():
+                allowed = supported if isinstance(supported, tuple) else (supported,)
+                if option in group and group[option] not in allowed:
+                    raise ExportError(
+                        f"{type(optimizer).__name__} param group {index} sets "
+                        f"{option}={group[option]!r}, which the functional update "
+                        "does not implement")
+
     def __init__(self, optimizer: torch.optim.Optimizer,
                  params: dict[int, tuple[str, torch.Tensor] | None], fake_mode) -> None:
         """`params` maps id() of the model's parameters to their name and
@@ -448,10 +514,12 @@ class _Optimizer:
         gradient, so the optimizer leaves them alone); state is made fake in
         `fake_mode` (no memory)."""
         self.kind = self.kind_of(optimizer)
+        self.check_options(optimizer)
         self.groups: dict[str, dict] = {}
+        self.group_indices: dict[str, int] = {}
         self.states: list[_State] = []
         self.state_slots: dict[str, dict[str, int]] = {}
-        for group in optimizer.param_groups:
+        for group_index, group in enumerate(optimizer.param_groups):
             if group.get("differentiable"):
                 raise ExportError("a differentiable optimizer cannot be exported")
             for param in group["params"]:
@@ -462,6 +530,7 @@ class _Optimizer:
                     continue
                 name, value = params[id(param)]
                 self.groups[name] = group
+                self.group_indices[name] = group_index
                 self._add_state(name, group, optimizer.state.get(param, {}),
                                 value, fake_mode)
 
@@ -488,12 +557,20 @@ class _Optimizer:
         if group["amsgrad"]:
             slot("max_exp_avg_sq", zeros)
 
+    def group_index(self, name: str) -> int:
+        """The param group of parameter `name` (its index in the optimizer's)."""
+        return self.group_indices[name]
+
     def update(self, name: str, param: torch.Tensor, grad: torch.Tensor,
-               state: list[torch.Tensor]) -> tuple[torch.Tensor, dict[int, torch.Tensor]]:
-        """The parameter's new value and its states' (by index in `states`)."""
+               state: list[torch.Tensor],
+               lr: torch.Tensor | None = None) -> tuple[torch.Tensor, dict[int, torch.Tensor]]:
+        """The parameter's new value and its states' (by index in `states`);
+        `lr`, a 0-d tensor input of the step, replaces the group's learning
+        rate (so that a scheduler changes it without a new trace)."""
         group = self.groups[name]
         slots = self.state_slots.get(name, {})
-        lr = group["lr"]
+        if lr is None:
+            lr = group["lr"]
         if group.get("maximize"):
             grad = -grad
         new_state: dict[int, torch.Tensor] = {}
@@ -575,9 +652,23 @@ def _fake_state(module: torch.nn.Module, fake_mode) -> dict[str, torch.Tensor]:
 
 def export_step(model: torch.nn.Module, example_inputs: Any,
                 loss_fn: Callable | None = None,
-                optimizer: torch.optim.Optimizer | None = None) -> ExportedGraph:
+                optimizer: torch.optim.Optimizer | None = None, *,
+                batch_keys: tuple[str, ...] | None = None,
+                lr_inputs: bool = False,
+                max_grad_norm: float | None = None,
+                return_all_state: bool = False) -> ExportedGraph:
     """`export`, with the mapping from the MLIR back to the traced step
-    (``op_nodes[0].graph.owning_module`` runs the step on real tensors)."""
+    (``op_nodes[0].graph.owning_module`` runs the step on real tensors).
+
+    What `ssdopt.compile_step` adds: with `batch_keys`, the last example
+    inputs are a batch's keyword entries under those names (the model gets
+    the ones its forward takes, ``loss_fn(output, batch)`` all of them);
+    `lr_inputs` makes each param group's learning rate a 0-d float32 input
+    (``lr.<group>``, after the example inputs); `max_grad_norm` clips the
+    gradients by their global 2-norm before the update, as
+    ``torch.nn.utils.clip_grad_norm_`` does; `return_all_state` returns the
+    persistent arguments that the step does not update, unchanged (each its
+    own steady-state partner), so that a plan keeps them for the next step."""
     from torch._functorch.aot_autograd import aot_export_module
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
@@ -594,6 +685,10 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         raise ExportError("with a loss_fn, example_inputs are the model's "
                           "inputs followed by the loss's target")
     num_model_inputs = len(example_inputs) - 1 if has_target else len(example_inputs)
+    if batch_keys is not None:
+        has_target = False  # loss_fn takes the batch
+    if max_grad_norm is not None and optimizer is None:
+        raise ExportError("max_grad_norm clips the gradients of an optimizer step: pass optimizer")
     if optimizer is not None:
         _Optimizer.kind_of(optimizer)  # fail before tracing
 
@@ -604,7 +699,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     # ones, they run parts of the step for real (memory and time).
     fake_mode = FakeTensorMode()
     fake_inputs = tuple(fake_mode.from_tensor(t) for t in example_inputs)
-    wrapper = _LossModule(model, loss_fn, num_model_inputs)
+    wrapper = _LossModule(model, loss_fn, num_model_inputs,
+                          None if batch_keys is None else tuple(batch_keys))
     with _reparametrize_module(wrapper, _fake_state(wrapper, fake_mode)):
         program = torch.export.export(wrapper, fake_inputs, strict=True)
     loss = program.graph.output_node().args[0][0]
@@ -639,7 +735,13 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     opt_states = opt.states if opt is not None else []
 
     taken = {s.name for s in params + buffers + opt_states}
-    input_names = _input_names(model, len(example_inputs), has_target, taken)
+    if batch_keys is not None:
+        positional = _input_names(model, len(example_inputs) - len(batch_keys), False, taken)
+        input_names = positional + [_unique(key, taken) for key in batch_keys]
+    else:
+        input_names = _input_names(model, len(example_inputs), has_target, taken)
+    num_groups = len(optimizer.param_groups) if (lr_inputs and opt is not None) else 0
+    lr_names = [_unique("lr" if num_groups == 1 else f"lr.{g}", taken) for g in range(num_groups)]
 
     gradient_of = {param: output for output, param in
                    signature.backward_signature.gradients_to_parameters.items()}
@@ -658,6 +760,12 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     result_names += [state.name for _, state in updated_params]
     result_names += [name for _, name in buffer_updates]
     result_names += [opt_states[index].name for index in updated_states]
+    unchanged: list[int] = []  # indices into params + buffers + opt_states
+    if return_all_state:
+        returned_names = set(result_names)
+        unchanged = [index for index, state in enumerate(params + buffers + opt_states)
+                     if state.name not in returned_names]
+        result_names += [(params + buffers + opt_states)[index].name for index in unchanged]
     joint_outputs = [n.name for n in joint.graph.output_node().args[0]]
     num_states = len(params) + len(buffers) + len(opt_states)
 
@@ -667,7 +775,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         p = flat[:len(params)]
         b = flat[len(params):len(params) + len(buffers)]
         s = list(flat[len(params) + len(buffers):num_states])
-        x = flat[num_states:]
+        x = flat[num_states:num_states + len(example_inputs)]
+        lrs = flat[num_states + len(example_inputs):]
         by_name = dict(zip(joint_outputs, joint(*p, *b, *x)))
         # user_outputs, not loss_output: the latter ignores the buffer
         # updates that come first among the outputs.
@@ -675,17 +784,23 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         grads = [by_name[gradient_of[signature.parameters[index]]]
                  for index, _ in trained]
         grad_of = {index: grad for (index, _), grad in zip(trained, grads)}
+        if max_grad_norm is not None:
+            grad_of = _clip_by_global_norm(grad_of, max_grad_norm)
         results = [loss] + (grads if opt is None else [])
         new_states: dict[int, torch.Tensor] = {}
         for index, state in updated_params:
-            new_param, updated = opt.update(state.name, p[index], grad_of[index], s)
+            lr = lrs[opt.group_index(state.name)] if lrs else None
+            new_param, updated = opt.update(state.name, p[index], grad_of[index], s, lr)
             results.append(new_param)
             new_states.update(updated)
         results += [by_name[output] for output, _ in buffer_updates]
         results += [new_states[index] for index in updated_states]
+        results += [flat[index] for index in unchanged]
         return (*results, *grads)
 
-    flat_inputs = [s.value for s in params + buffers + opt_states] + list(fake_inputs)
+    with fake_mode:
+        fake_lrs = [torch.tensor(0.0, dtype=torch.float32) for _ in lr_names]
+    flat_inputs = [s.value for s in params + buffers + opt_states] + list(fake_inputs) + fake_lrs
     gm = make_fx(step, tracing_mode="fake")(*flat_inputs)
     output = gm.graph.output_node()
     outputs = list(output.args[0])
@@ -698,8 +813,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     states = params + buffers + opt_states
     return fx_to_mlir(
         gm,
-        arg_roles=[s.role for s in states] + ["input"] * len(example_inputs),
-        arg_names=[s.name for s in states] + input_names,
+        arg_roles=[s.role for s in states] + ["input"] * (len(example_inputs) + len(lr_names)),
+        arg_names=[s.name for s in states] + input_names + lr_names,
         result_names=result_names,
         backward_start=start)
 
