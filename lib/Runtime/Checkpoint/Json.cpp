@@ -333,19 +333,26 @@ private:
 
 void writeString(std::string &out, const std::string &s) {
   out += '"';
-  for (unsigned char c : s) {
+  // Runs of characters that need no escape are appended whole (manifests
+  // hold tens of thousands of names and checksums).
+  size_t run = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (c != '"' && c != '\\' && c >= 0x20)
+      continue;
+    out.append(s, run, i - run);
+    run = i + 1;
     if (c == '"' || c == '\\') {
       out += '\\';
       out += char(c);
-    } else if (c < 0x20) {
+    } else {
       static const char hex[] = "0123456789abcdef";
       out += "\\u00";
       out += hex[c >> 4];
       out += hex[c & 15];
-    } else {
-      out += char(c);
     }
   }
+  out.append(s, run, std::string::npos);
   out += '"';
 }
 
@@ -355,7 +362,6 @@ bool isScalar(const JsonValue &v) {
 }
 
 void writeValue(std::string &out, const JsonValue &v, unsigned indent) {
-  std::string pad(indent + 1, ' ');
   switch (v.kind()) {
   case JsonValue::Kind::Null:
     out += "null";
@@ -383,13 +389,13 @@ void writeValue(std::string &out, const JsonValue &v, unsigned indent) {
         out += first ? "" : " ";
       } else {
         out += '\n';
-        out += pad;
+        out.append(indent + 1, ' ');
       }
       first = false;
       writeValue(out, item, indent + 1);
     }
     if (!flat && !v.items().empty())
-      out += '\n' + std::string(indent, ' ');
+      out.append(1, '\n').append(indent, ' ');
     out += ']';
     return;
   }
@@ -399,13 +405,13 @@ void writeValue(std::string &out, const JsonValue &v, unsigned indent) {
     for (const auto &[key, member] : v.members()) {
       out += first ? "\n" : ",\n";
       first = false;
-      out += pad;
+      out.append(indent + 1, ' ');
       writeString(out, key);
       out += ": ";
       writeValue(out, member, indent + 1);
     }
     if (!v.members().empty())
-      out += '\n' + std::string(indent, ' ');
+      out.append(1, '\n').append(indent, ' ');
     out += '}';
     return;
   }

@@ -575,8 +575,11 @@ void validateManifest(const Manifest &m, const std::string &origin) {
 }
 
 std::string serializeManifest(const Manifest &m) {
+  // The body is built once: its text is what manifestChecksum hashes.
   JsonValue root = manifestBody(m);
-  root.set("manifest_xxh3", JsonValue::string(hex64(manifestChecksum(m))));
+  std::string body = writeJson(root);
+  root.set("manifest_xxh3",
+           JsonValue::string(hex64(XXH3_64bits(body.data(), body.size()))));
   return writeJson(root);
 }
 
