@@ -1,0 +1,632 @@
+"""Checkpoints of a compiled step's persistent state, saved from where it lives.
+
+    step.save_checkpoint("/ckpt/run")       # commits the step's state now
+    step.load_checkpoint("/ckpt/run")       # the step `latest` names, resharded
+
+    step = ssdopt.compile_step(model, optimizer, options={
+        "memory_budget": "50%", "offload_dir": "/nvme/run1",
+        "checkpoint": {"root": "/ckpt/run", "every": 100, "keep_last": 3}})
+
+Both write the checkpoint library's sharded format (docs/checkpoint-format.md),
+which ``ssd-ckpt``, ``ssdopt.checkpoint.load`` and the lowered MLIR step read:
+one tensor per persistent tensor of the step, under the step's names
+(parameters and buffers by module name, optimizer state as
+``<param>.<key>``), labelled with the number of steps taken.
+
+Where each tensor lives decides how it moves (`save`, `load`): a tensor in
+memory is handed to the library as it is; a tensor on SSD (a handle of
+``torch.ops.ssdopt.offload``) is copied file to file, from the handle's bytes
+on disk (``torch.ops.ssdopt.disk_location``) into the checkpoint's data file
+through one 8 MiB buffer (``ssdckpt_save_add_file``), and loaded back the
+same way (``ssdckpt_reader_load_file``), so no tensor on SSD is ever staged
+whole in memory. A load takes any saved layout and world size (the reader
+reshards); names, dtypes and shapes must match, and everything is checked
+before anything is overwritten.
+
+With ``options["checkpoint"]`` the planned step saves its state itself, the
+way the lowered MLIR step does: the compiler's ``ssd-shard-checkpoint`` pass
+decides where each persistent tensor's new value is final (right after the op
+that computes it; at entry for state the step does not change), those
+positions are mapped back onto the step's FX graph (`instrument`), and a
+``save_shard`` node there hands the value to a thread that writes it while
+the rest of the step runs. The step's end commits through the library's
+multi-rank protocol (``ssdckpt_save_begin/_add/_commit``) every `every`
+steps, keeping the newest `keep_last`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno as errno_module
+import itertools
+import os
+import queue
+import re
+import subprocess
+import tempfile
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+import torch
+import torch.fx
+
+from . import checkpoint as _ckpt
+from . import planning
+
+__all__ = ["StepCheckpointer", "save_shard", "compiler_save_positions", "save_state",
+           "load_state", "load_into_model"]
+
+CheckpointError = _ckpt.CheckpointError
+
+_OPTIONS = {
+    "root": "the checkpoint root directory (required)",
+    "every": "save every this many steps (default 1)",
+    "keep_last": "committed checkpoints to keep (default: all)",
+    "timeout": "seconds one rank waits for the others (default 300)",
+}
+
+
+# ---------------------------------------------------------------------------
+# The library: ssdopt.checkpoint's, plus the file-region entry points
+# ---------------------------------------------------------------------------
+
+_lib = None
+_lib_lock = threading.Lock()
+
+
+def _library():
+    """ssdopt.checkpoint's handle on libssdrt-checkpoint (one loaded
+    instance, one table of signatures), with the file-region functions."""
+    global _lib
+    with _lib_lock:
+        if _lib is None:
+            lib = _ckpt._library()
+            u64p, cp, i, u64, vp = (ctypes.POINTER(ctypes.c_uint64), ctypes.c_char_p, ctypes.c_int,
+                                    ctypes.c_uint64, ctypes.c_void_p)
+            signatures = {
+                "ssdckpt_save_add_file": [vp, cp, i, i, u64p, u64p, u64p, cp, u64],
+                "ssdckpt_reader_load_file": [vp, cp, i, i, u64p, u64p, u64p, cp, u64],
+            }
+            for name, argtypes in signatures.items():
+                try:
+                    function = getattr(lib, name)
+                except AttributeError:
+                    raise CheckpointError(f"{_ckpt.library_path()} has no {name}: it is older than "
+                                          "this ssdopt (rebuild the package: scripts/setup)",
+                                          errno_module.ENOSYS) from None
+                function.restype, function.argtypes = ctypes.c_int, argtypes
+            _lib = lib
+        return _lib
+
+
+def _code(name: str, dtype: torch.dtype) -> int:
+    code = _ckpt.DTYPE_CODES.get(dtype)
+    if code is None:
+        raise CheckpointError(f"{name}: dtype {dtype} is not supported in checkpoints")
+    return code
+
+
+def _disk_location(handle: torch.Tensor) -> tuple[str, int, int]:
+    """(data file, offset, bytes) of a handle of torch.ops.ssdopt.offload,
+    its write done."""
+    from . import _ops  # noqa: F401  (loads the extension's operators)
+    path, offset, nbytes = torch.ops.ssdopt.disk_location(handle)
+    return path, offset, nbytes
+
+
+class _Save:
+    """One rank's part of one checkpoint (ssdckpt_save_begin ... commit)."""
+
+    def __init__(self, root: str, step: int, rank: int, world: int, timeout_s: float,
+                 keep: int):
+        self.lib = _library()
+        self.handle = ctypes.c_void_p()
+        self.rank, self.world, self.step = rank, world, step
+        _ckpt._check(self.lib.ssdckpt_save_begin(root.encode(), step, rank, world,
+                                                 int(timeout_s * 1000), keep,
+                                                 ctypes.byref(self.handle)),
+                     f"rank {rank} beginning step {step} under {root}")
+        self.directory = self.lib.ssdckpt_save_dir(self.handle).decode()
+
+    def add_tensor(self, name: str, tensor: torch.Tensor) -> None:
+        """Adds a tensor in memory (copied to the host first when it is not
+        a contiguous CPU tensor: one tensor at a time)."""
+        tensor = tensor.detach()
+        if tensor.device.type != "cpu" or not tensor.is_contiguous():
+            tensor = tensor.to("cpu").contiguous()
+        shape = tuple(tensor.shape)
+        pointer = tensor.data_ptr() if tensor.numel() else ctypes.addressof(_ckpt._EMPTY)
+        _ckpt._check(self.lib.ssdckpt_save_add(
+            self.handle, name.encode(), _code(name, tensor.dtype), len(shape), _ckpt._dims(shape),
+            _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), ctypes.c_void_p(pointer)),
+            f"rank {self.rank} writing {name}")
+
+    def add_file(self, name: str, dtype: torch.dtype, shape: tuple[int, ...], path: str,
+                 offset: int) -> None:
+        """Adds a tensor whose row-major bytes are at `offset` of `path`,
+        copied file to file."""
+        _ckpt._check(self.lib.ssdckpt_save_add_file(
+            self.handle, name.encode(), _code(name, dtype), len(shape), _ckpt._dims(shape),
+            _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), path.encode(), offset),
+            f"rank {self.rank} copying {name} from {path}")
+
+    def commit(self, rng: bytes) -> None:
+        if rng:
+            buffer = ctypes.create_string_buffer(rng, len(rng))
+            _ckpt._check(self.lib.ssdckpt_save_set_state(self.handle, buffer, len(rng), 0), "")
+        _ckpt._check(self.lib.ssdckpt_save_commit(self.handle),
+                     f"rank {self.rank} committing step {self.step}")
+
+    def close(self, committed: bool) -> None:
+        if self.handle:
+            self.lib.ssdckpt_save_close(self.handle)
+            self.handle = ctypes.c_void_p()
+            if not committed and self.world == 1:
+                # Alone, nobody else writes into it: free the space now.
+                self.lib.ssdckpt_abort(self.directory.encode())
+
+
+def _entry_value(entry) -> tuple[str, Any]:
+    """("tensor", tensor) or ("handle", handle) of a persistent tensor."""
+    if getattr(entry, "handle", None) is not None:
+        return "handle", entry.handle
+    if getattr(entry, "tensor", None) is not None:
+        return "tensor", entry.tensor
+    raise CheckpointError(f"{entry.name} holds neither a tensor nor a handle")
+
+
+def _assign(entries: list, rank: int, world: int) -> set[str]:
+    """The names this rank writes: every rank holds the whole state (data
+    parallel), so each tensor is written once, by the rank with the fewest
+    bytes so far (the same rule on every rank, from names and sizes)."""
+    load = [0] * world
+    mine = set()
+    for entry in entries:
+        owner = min(range(world), key=lambda r: (load[r], r))
+        nbytes = entry.dtype.itemsize
+        for size in entry.shape:
+            nbytes *= size
+        load[owner] += nbytes
+        if owner == rank:
+            mine.add(entry.name)
+    return mine
+
+
+def _rng_bytes() -> bytes:
+    return bytes(torch.get_rng_state().numpy())
+
+
+# ---------------------------------------------------------------------------
+# Saving and loading a step's state where it lives
+# ---------------------------------------------------------------------------
+
+def save_state(entries: Iterable, root, *, step: int, keep_last: int | None = None,
+               timeout: float = _ckpt.DEFAULT_TIMEOUT_S) -> str:
+    """Commits the persistent tensors `entries` (objects with `name`,
+    `shape`, `dtype` and either `tensor` or `handle`, as
+    `Step._persistent_state()` lists them) as step `step` under `root`;
+    every rank of torch.distributed calls it. Tensors on SSD are copied file
+    to file. Returns the committed directory."""
+    entries = list(entries)
+    root = _ckpt._local_path(root, "checkpoint root")
+    if keep_last is not None and (not isinstance(keep_last, int) or keep_last < 1):
+        raise CheckpointError(f"keep_last must be a positive int, got {keep_last!r}")
+    rank, world = _ckpt._rank_and_world()
+    mine = _assign(entries, rank, world)
+    # Where the tensors on SSD are, before the directory is begun: a handle
+    # that cannot be located (its write failed) fails the save up front.
+    locations = {e.name: _disk_location(value) for e in entries if e.name in mine
+                 for kind, value in [_entry_value(e)] if kind == "handle"}
+    save = _Save(root, step, rank, world, timeout, keep_last or 0)
+    committed = False
+    try:
+        for entry in entries:
+            if entry.name not in mine:
+                continue
+            if entry.name in locations:
+                path, offset, _ = locations[entry.name]
+                save.add_file(entry.name, entry.dtype, tuple(entry.shape), path, offset)
+            else:
+                save.add_tensor(entry.name, _entry_value(entry)[1])
+        save.commit(_rng_bytes() if rank == 0 or world > 1 else b"")
+        committed = True
+        return save.directory
+    finally:
+        save.close(committed)
+
+
+def _check_names(saved: dict, expected: dict, directory: str) -> None:
+    """Raises listing every name, dtype or shape that differs."""
+    problems = []
+    for name, (dtype, shape) in expected.items():
+        if name not in saved:
+            problems.append(f"{name}: in the step, not in the checkpoint")
+            continue
+        code, saved_shape = saved[name]
+        if code != _code(name, dtype):
+            problems.append(f"{name}: dtype mismatch: the checkpoint has "
+                            f"{_ckpt._DTYPES.get(code, code)}, the step {dtype}")
+        if tuple(saved_shape) != tuple(shape):
+            problems.append(f"{name}: shape mismatch: the checkpoint has {list(saved_shape)}, "
+                            f"the step {list(shape)}")
+    for name in saved:
+        if name not in expected and name != _ckpt.TREE_TENSOR:
+            problems.append(f"{name}: in the checkpoint, not in the step")
+    if problems:
+        raise CheckpointError(f"the step's state does not match checkpoint {directory}; nothing "
+                              "was loaded:\n  " + "\n  ".join(problems))
+
+
+def _load_file(reader, name: str, code: int, shape: tuple[int, ...], path: str,
+               offset: int) -> None:
+    _ckpt._check(_library().ssdckpt_reader_load_file(
+        reader.handle, name.encode(), code, len(shape), _ckpt._dims(shape),
+        _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), path.encode(), offset),
+        f"loading {name} into {path}")
+
+
+def _restore_rng(resume) -> None:
+    if resume.rng_state is not None:
+        torch.set_rng_state(torch.frombuffer(bytearray(resume.rng_state), dtype=torch.uint8))
+
+
+def load_state(entries: Iterable, path) -> int:
+    """Fills the persistent tensors `entries` from `path` (a checkpoint root,
+    the step its `latest` names, or one step's directory), wherever each
+    lives now: a tensor in memory is replaced by a new one read from the
+    checkpoint (`entry.tensor`), a tensor on SSD is overwritten in place on
+    disk, file to file. Any saved layout or world size loads. Returns the
+    checkpoint's step; the generator state is restored when it was saved."""
+    entries = list(entries)
+    directory = _ckpt._resolve(path)
+    rank, world = _ckpt._rank_and_world()
+    with _ckpt._Reader(directory) as reader:
+        saved = reader.tensors()
+        _check_names(saved, {e.name: (e.dtype, tuple(e.shape)) for e in entries}, directory)
+        locations = {e.name: _disk_location(value) for e in entries
+                     for kind, value in [_entry_value(e)] if kind == "handle"}
+        for entry in entries:
+            code, shape = saved[entry.name]
+            if entry.name in locations:
+                path_, offset, _ = locations[entry.name]
+                _load_file(reader, entry.name, code, shape, path_, offset)
+                continue
+            old = entry.tensor
+            value = torch.empty(shape, dtype=entry.dtype)
+            reader.load_box(entry.name, code, shape, (0,) * len(shape), shape, value)
+            entry.tensor = value.to(old.device) if old.device.type != "cpu" else value
+            if hasattr(entry, "stride"):
+                entry.stride = tuple(entry.tensor.stride())
+            del old
+        resume = reader.resume(rank, world)
+    _restore_rng(resume)
+    return resume.step
+
+
+def load_into_model(model: torch.nn.Module, optimizer: torch.optim.Optimizer, path) -> int:
+    """`load_state` for a step that has not run yet (it takes the model's and
+    the optimizer's state at its first call): parameters and buffers of
+    `model` and the optimizer's state entries ``<param>.<key>`` (a
+    checkpoint name that is neither is an error). Returns the step."""
+    directory = _ckpt._resolve(path)
+    rank, world = _ckpt._rank_and_world()
+    params = dict(model.named_parameters())
+    buffers = dict(model.named_buffers())
+    with _ckpt._Reader(directory) as reader:
+        saved = {n: v for n, v in reader.tensors().items() if n != _ckpt.TREE_TENSOR}
+        expected, slots = {}, {}
+        for name, (code, shape) in saved.items():
+            if name in params or name in buffers:
+                value = params.get(name, buffers.get(name))
+                expected[name] = (value.dtype, tuple(value.shape))
+                continue
+            owner, _, key = name.rpartition(".")
+            if owner in params:
+                expected[name] = (_ckpt._DTYPES[code], tuple(shape))
+                slots[name] = (params[owner], key)
+        # Names that are neither a parameter, a buffer nor a slot of one.
+        _check_names(saved, expected, directory)
+        with torch.no_grad():
+            for name, (code, shape) in saved.items():
+                value = torch.empty(shape, dtype=_ckpt._DTYPES[code])
+                reader.load_box(name, code, shape, (0,) * len(shape), shape, value)
+                if name in slots:
+                    param, key = slots[name]
+                    optimizer.state.setdefault(param, {})[key] = value.to(param.device)
+                elif name in params:
+                    params[name].data = value.to(params[name].device)
+                else:
+                    owner, _, attr = name.rpartition(".")
+                    module = model.get_submodule(owner)
+                    module._buffers[attr] = value.to(buffers[name].device)
+        resume = reader.resume(rank, world)
+    _restore_rng(resume)
+    return resume.step
+
+
+# ---------------------------------------------------------------------------
+# Compiler-placed shards (options["checkpoint"])
+# ---------------------------------------------------------------------------
+
+_KERNEL = re.compile(r"^\s*(%[\w.$-]+)(?::\d+)? = ssd\.kernel\b")
+_SAVE = re.compile(r'ssd\.save_shard (%[\w.$-]+)(?:#(\d+))? to %[\w.$-]+ key "((?:[^"\\]|\\.)*)"')
+_ARGUMENT = re.compile(r"^%arg(\d+)$")
+
+
+def compiler_save_positions(mlir: str, *, ssd_opt: str | None = None) -> dict[str, tuple]:
+    """Where `ssd-opt --ssd-shard-checkpoint` saves each persistent tensor of
+    the exported step `mlir`: name -> ("op", op index, result index), the
+    exporter's op (``ExportedGraph.op_nodes``) whose result is the final
+    value, saved right after it; or ("argument", index) for state the step
+    does not change, saved at entry. The pass decides; this reads its output
+    (ops in program order, as the exporter numbered them)."""
+    binary = planning.find_ssd_opt(ssd_opt)
+    with tempfile.TemporaryDirectory(prefix="ssdopt-ckpt-") as scratch:
+        source = os.path.join(scratch, "step.mlir")
+        with open(source, "w") as file:
+            file.write(mlir)
+        result = subprocess.run([binary, source, "--ssd-shard-checkpoint=world-size=1 rank=0 every=1"],
+                                capture_output=True, text=True)
+    if result.returncode != 0:
+        raise planning.PlanningError("ssd-opt --ssd-shard-checkpoint failed: "
+                                     + result.stderr.strip().replace(source, "<graph>"))
+    op_of: dict[str, int] = {}
+    positions: dict[str, tuple] = {}
+    ops = 0
+    for line in result.stdout.splitlines():
+        kernel = _KERNEL.match(line)
+        if kernel:
+            op_of[kernel.group(1)] = ops
+            ops += 1
+            continue
+        save = _SAVE.search(line)
+        if not save:
+            continue
+        value, item, key = save.group(1), int(save.group(2) or 0), save.group(3)
+        key = key.encode().decode("unicode_escape")
+        argument = _ARGUMENT.match(value)
+        if argument:
+            positions[key] = ("argument", int(argument.group(1)))
+        elif value in op_of:
+            positions[key] = ("op", op_of[value], item)
+        else:
+            raise planning.PlanningError(f"ssd-shard-checkpoint saves {key!r} from {value}, "
+                                         "which no op of the exported step defines")
+    return positions
+
+
+_registry: "weakref.WeakValueDictionary[int, StepCheckpointer]" = weakref.WeakValueDictionary()
+_ids = itertools.count(1)
+
+
+def save_shard(checkpointer: int, key: str, value: torch.Tensor) -> None:
+    """The node `instrument` puts into the step's graph: hands the final
+    value of persistent tensor `key` to checkpointer `checkpointer`'s writer
+    when this step saves a checkpoint; nothing otherwise."""
+    target = _registry.get(checkpointer)
+    if target is not None:
+        target._enqueue(key, value)
+
+
+torch.fx.node.has_side_effect(save_shard)
+
+
+@dataclass
+class _Job:
+    key: str
+    tensor: torch.Tensor | None = None
+    dtype: torch.dtype | None = None
+    shape: tuple[int, ...] = ()
+    path: str | None = None
+    offset: int = 0
+
+
+class StepCheckpointer:
+    """The checkpoints of one compiled step: `save`/`load` (its
+    save_checkpoint and load_checkpoint) and, with options, the shards its
+    planned program saves (`instrument`, then per step `begin_step`, the
+    program's `save_shard` nodes, `wait_writes` and `end_step`, or
+    `abort_step` when the step failed).
+
+    `steps_taken` labels the checkpoints: it counts the steps that ended,
+    and a load sets it to the loaded step."""
+
+    def __init__(self, options: Mapping[str, Any] | None = None):
+        self.steps_taken = 0
+        self.root = self.every = self.keep_last = None
+        self.timeout = _ckpt.DEFAULT_TIMEOUT_S
+        if options is not None:
+            self._parse(options)
+        self.id = next(_ids)
+        _registry[self.id] = self
+        self._save: _Save | None = None
+        self._jobs: queue.Queue | None = None
+        self._worker: threading.Thread | None = None
+        self._errors: list[str] = []
+        self._saved: set[str] = set()
+        self._expected: set[str] = set()
+        self._entry_saves: set[str] = set()
+
+    def _parse(self, options: Mapping[str, Any]) -> None:
+        if not isinstance(options, Mapping):
+            raise ValueError(f"options['checkpoint'] must be a dict, got {type(options).__name__}")
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown checkpoint option{'s' if len(unknown) > 1 else ''} "
+                             f"{', '.join(map(repr, unknown))}; known: "
+                             + "; ".join(f"{k} ({v})" for k, v in _OPTIONS.items()))
+        if options.get("root") is None:
+            raise ValueError("options['checkpoint'] needs 'root', the checkpoint root directory")
+        self.root = _ckpt._local_path(options["root"], "checkpoint root")
+        self.every = options.get("every", 1)
+        if isinstance(self.every, bool) or not isinstance(self.every, int) or self.every < 1:
+            raise ValueError(f"checkpoint 'every' must be a positive int, got {self.every!r}")
+        self.keep_last = options.get("keep_last")
+        if self.keep_last is not None and (isinstance(self.keep_last, bool) or
+                                           not isinstance(self.keep_last, int) or self.keep_last < 1):
+            raise ValueError(f"checkpoint 'keep_last' must be a positive int, got {self.keep_last!r}")
+        self.timeout = float(options.get("timeout", _ckpt.DEFAULT_TIMEOUT_S))
+
+    @property
+    def enabled(self) -> bool:
+        return self.root is not None
+
+    # -- save_checkpoint / load_checkpoint ---------------------------------
+
+    def save(self, entries: Iterable, root) -> str:
+        """Commits `entries` now as step `steps_taken` under `root`."""
+        return save_state(entries, root, step=self.steps_taken, timeout=self.timeout)
+
+    def load(self, entries: Iterable, path) -> int:
+        self.steps_taken = load_state(entries, path)
+        return self.steps_taken
+
+    # -- compiler-placed shards --------------------------------------------
+
+    def instrument(self, exported, *, ssd_opt: str | None = None) -> int:
+        """Puts a `save_shard` node into `exported`'s FX graph (the one
+        ``exported.op_nodes[0].graph`` is) at each position the compiler's
+        `ssd-shard-checkpoint` pass chose; state saved at entry is recorded
+        for `begin_step`. Before the step's program is built from the graph
+        (it lists the nodes and their last uses). Idempotent. Returns the
+        number of nodes inserted."""
+        if not self.enabled:
+            return 0
+        gm = exported.op_nodes[0].graph.owning_module
+        graph = gm.graph
+        if any(n.op == "call_function" and n.target is save_shard for n in graph.nodes):
+            return 0
+        names = [n for n, role in zip(exported.arg_names, exported.arg_roles) if role != "input"]
+        positions = compiler_save_positions(exported.text, ssd_opt=ssd_opt)
+        missing = sorted(set(names) - set(positions))
+        if missing:
+            raise RuntimeError(f"ssd-shard-checkpoint saves no value of {missing[:5]}")
+        placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+        results = dict(zip(exported.result_names, graph.output_node().args[0]))
+        after: dict[torch.fx.Node, torch.fx.Node] = {}
+        inserted = 0
+        for name in names:  # argument order, as the pass saves them
+            where = positions[name]
+            if where[0] == "argument":
+                self._entry_saves.add(name)
+                continue
+            node = exported.result_node(where[1], where[2])
+            # The compiler's decision is the FX graph's last definition of
+            # the state's new value: the node the step returns for it.
+            if node is None or results.get(name) is not node:
+                raise RuntimeError(f"ssd-shard-checkpoint saves {name!r} after op {where[1]}, "
+                                   f"which is not the FX node the step returns for it")
+            with graph.inserting_after(after.get(node, node)):
+                after[node] = graph.call_function(save_shard, (self.id, name, node))
+            inserted += 1
+        self._expected = set(names)
+        graph.lint()
+        gm.recompile()
+        return inserted
+
+    def begin_step(self, entries: Iterable) -> bool:
+        """Before the program runs: begins the checkpoint of the step about
+        to be taken when it is one of every `every`, and queues the state the
+        step does not change (from memory, or file to file from SSD).
+        Returns whether this step saves."""
+        if not self.enabled or self._save is not None:
+            return False
+        step = self.steps_taken + 1
+        if step % self.every:
+            return False
+        entries = list(entries)
+        rank, world = _ckpt._rank_and_world()
+        self._mine = _assign(entries, rank, world)
+        # Located now, while the step does not use the handles yet.
+        jobs = []
+        for entry in entries:
+            if entry.name not in self._entry_saves or entry.name not in self._mine:
+                continue
+            kind, value = _entry_value(entry)
+            if kind == "handle":
+                path, offset, _ = _disk_location(value)
+                jobs.append(_Job(entry.name, dtype=entry.dtype, shape=tuple(entry.shape),
+                                 path=path, offset=offset))
+            else:
+                jobs.append(_Job(entry.name, tensor=value))
+        self._save = _Save(self.root, step, rank, world, self.timeout, self.keep_last or 0)
+        self._errors, self._saved = [], set()
+        self._jobs = queue.Queue()
+        self._worker = threading.Thread(target=self._write, args=(self._save, self._jobs),
+                                        name=f"ssdopt-ckpt-{step}", daemon=True)
+        self._worker.start()
+        for job in jobs:
+            self._jobs.put(job)
+        return True
+
+    def _enqueue(self, key: str, value: torch.Tensor) -> None:
+        if self._save is None or key not in self._mine:
+            return
+        self._jobs.put(_Job(key, tensor=value))
+
+    def _write(self, save: _Save, jobs: queue.Queue) -> None:
+        """The writer thread: adds each queued shard (ctypes releases the GIL
+        during the library's copy and checksum, so the step goes on). The
+        save is used by this thread only between its start and its join,
+        which order it after the begin and before the commit."""
+        while True:
+            job = jobs.get()
+            if job is None:
+                return
+            try:
+                if job.path is not None:
+                    save.add_file(job.key, job.dtype, job.shape, job.path, job.offset)
+                else:
+                    save.add_tensor(job.key, job.tensor)
+                self._saved.add(job.key)
+            except Exception as error:  # noqa: BLE001 - reported at the commit
+                self._errors.append(f"{job.key}: {error}")
+            del job
+
+    def _join(self) -> None:
+        if self._worker is not None:
+            self._jobs.put(None)
+            self._worker.join()
+            self._worker = None
+
+    def wait_writes(self) -> None:
+        """After the program ran: waits until the writer has handed every
+        queued shard to the library (before the step lets go of the handles
+        it replaced)."""
+        self._join()
+
+    def end_step(self) -> str | None:
+        """After the step ran and its state was committed: counts the step,
+        waits for the shards in flight and commits the checkpoint (with the
+        other ranks). Returns the committed directory, or None when none was
+        due. Raises naming what failed (a write, or a tensor the program did
+        not save); the step was taken, its checkpoint is then not committed."""
+        self.steps_taken += 1
+        if self._save is None:
+            return None
+        save, self._save = self._save, None
+        committed = False
+        try:
+            self._join()
+            lost = sorted(self._mine & self._expected - self._saved)
+            failed = self._errors or ([f"the step's program saved no value of {lost[:5]}"]
+                                      if lost else [])
+            if failed:
+                raise CheckpointError(f"step {self.steps_taken} was taken, but its checkpoint "
+                                      f"{save.directory} is not committed: " + "; ".join(failed))
+            save.commit(_rng_bytes())
+            committed = True
+            return save.directory
+        finally:
+            save.close(committed)
+
+    def abort_step(self) -> None:
+        """After a failed step: the checkpoint it began is left uncommitted
+        (and removed when this is the only rank); the step is not counted."""
+        if self._save is None:
+            return
+        save, self._save = self._save, None
+        self._join()
+        save.close(False)

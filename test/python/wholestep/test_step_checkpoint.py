@@ -1,0 +1,149 @@
+"""Checkpoints of a step's state where it lives (ssdopt.step_checkpoint).
+
+The layer under ``Step.save_checkpoint`` / ``load_checkpoint``: state on SSD
+(handles of torch.ops.ssdopt.offload) and in memory saved in the checkpoint
+format, read back by ``ssd-ckpt``, ``ssdopt.checkpoint`` and `load_state`
+onto another placement, with the memory the save used measured; faults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+import torch
+
+import ssdopt.checkpoint as ckpt
+from ssdopt import runtime, step_checkpoint
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+@dataclasses.dataclass
+class Entry:
+    """What Step._persistent_state() lists, reduced to what is used here."""
+    name: str
+    shape: tuple
+    dtype: torch.dtype
+    tensor: torch.Tensor | None = None
+    handle: torch.Tensor | None = None
+
+
+@pytest.fixture
+def store(tmp_path):
+    directory = tmp_path / "offload"
+    directory.mkdir()
+    store = runtime.open_store(str(directory))
+    yield store
+    runtime.close_store(store)
+
+
+def offloaded(tensor: torch.Tensor, store: int) -> torch.Tensor:
+    handle = torch.ops.ssdopt.offload(tensor, store)
+    torch.ops.ssdopt.sync(handle)
+    return handle
+
+
+def read_back(handle: torch.Tensor, like: torch.Tensor) -> torch.Tensor:
+    ticket = torch.ops.ssdopt.prefetch(handle)
+    return torch.ops.ssdopt.wait(ticket, list(like.shape), list(like.stride()), like.dtype,
+                                 like.device, True)
+
+
+def ssd_ckpt() -> str:
+    path = os.environ.get("SSD_CKPT") or str(ROOT / "build" / "bin" / "ssd-ckpt")
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"ssd-ckpt not found at {path}; run `make build` first")
+    return path
+
+
+def peak_rss_bytes() -> int:
+    with open("/proc/self/status") as status:
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status.read()).group(1)) * 1024
+
+
+def reset_peak_rss() -> int:
+    """Resets the peak to what is resident now and returns it."""
+    with open("/proc/self/clear_refs", "w") as clear:
+        clear.write("5")
+    return peak_rss_bytes()
+
+
+BIG = 96 << 20  # the tensor on SSD: far more than the save may hold
+
+
+def test_state_on_ssd_is_saved_file_to_file_within_bounded_memory(tmp_path, store):
+    torch.manual_seed(0)
+    big = torch.randn(BIG // 4 // 1024, 1024)
+    small = {"layer.bias": torch.randn(1000), "layer.bias.step": torch.tensor(7.0),
+             "embed.weight": torch.randn(33, 17).to(torch.bfloat16)}
+    entries = [Entry("layer.weight", tuple(big.shape), big.dtype, handle=offloaded(big, store))]
+    entries += [Entry(n, tuple(t.shape), t.dtype, tensor=t) for n, t in small.items()]
+    expected = {"layer.weight": big, **small}
+
+    before = reset_peak_rss()
+    directory = step_checkpoint.save_state(entries, tmp_path / "ckpt", step=4)
+    grown = peak_rss_bytes() - before
+    # The copy holds one 8 MiB buffer and the writer's 32 MiB of staging,
+    # never the 96 MiB tensor.
+    assert grown < 56 << 20, f"the save grew the resident memory by {grown >> 20} MiB"
+    assert directory.endswith("step-000000000004")
+
+    # ssd-ckpt and ssdopt.checkpoint read it.
+    verify = subprocess.run([ssd_ckpt(), "verify", directory], capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stderr
+    loaded = {n: torch.empty_like(t) for n, t in expected.items()}
+    resume = ckpt.load(loaded, tmp_path / "ckpt")
+    assert resume.step == 4
+    for name, value in expected.items():
+        assert torch.equal(loaded[name], value), name
+    del loaded
+
+    # Onto another placement (another budget): the big tensor in memory,
+    # two small ones on SSD, overwritten in place there.
+    target = [Entry("layer.weight", tuple(big.shape), big.dtype, tensor=torch.zeros_like(big))]
+    for name, value in small.items():
+        zeros = torch.zeros_like(value)
+        on_ssd = name != "layer.bias.step"
+        target.append(Entry(name, tuple(value.shape), value.dtype,
+                            tensor=None if on_ssd else zeros,
+                            handle=offloaded(zeros, store) if on_ssd else None))
+    assert step_checkpoint.load_state(target, tmp_path / "ckpt") == 4
+    for entry in target:
+        value = entry.tensor if entry.handle is None else read_back(entry.handle,
+                                                                    expected[entry.name])
+        assert torch.equal(value, expected[entry.name]), entry.name
+
+
+def test_load_checks_everything_before_writing(tmp_path, store):
+    weight = torch.randn(64, 32)
+    step_checkpoint.save_state([Entry("w", (64, 32), torch.float32, tensor=weight),
+                                Entry("b", (32,), torch.float32, tensor=torch.ones(32))],
+                               tmp_path / "ckpt", step=1)
+    kept = torch.zeros(64, 32)
+    handle = offloaded(torch.full((32,), 5.0), store)
+    target = [Entry("w", (64, 32), torch.float32, tensor=kept),
+              Entry("b", (32,), torch.float64, handle=handle),
+              Entry("extra", (3,), torch.float32, tensor=torch.zeros(3))]
+    with pytest.raises(ckpt.CheckpointError) as raised:
+        step_checkpoint.load_state(target, tmp_path / "ckpt")
+    message = str(raised.value)
+    assert "b: dtype mismatch" in message and "extra: in the step, not in the checkpoint" in message
+    assert target[0].tensor is kept and torch.equal(kept, torch.zeros(64, 32))
+    assert torch.equal(read_back(handle, torch.empty(32)), torch.full((32,), 5.0))
+
+
+def test_a_failed_copy_names_the_file_and_commits_nothing(tmp_path, store):
+    handle = offloaded(torch.ones(4096), store)
+    path, offset, nbytes = torch.ops.ssdopt.disk_location(handle)
+    assert nbytes == 4096 * 4 and os.path.isfile(path)
+    os.truncate(path, offset + 100)  # the bytes on SSD are gone
+    entries = [Entry("w", (4096,), torch.float32, handle=handle)]
+    with pytest.raises(ckpt.CheckpointError) as raised:
+        step_checkpoint.save_state(entries, tmp_path / "ckpt", step=1)
+    assert path in str(raised.value) and "the file ends early" in str(raised.value)
+    assert ckpt.latest(tmp_path / "ckpt") is None
