@@ -136,6 +136,54 @@ void copyOut(const std::string &text, char *out, size_t size) {
   std::memcpy(out, text.c_str(), text.size() + 1);
 }
 
+/// The LoadRequests of C requests (their pointers checked).
+std::vector<LoadRequest> loadRequests(const ssdckpt_request *requests,
+                                      size_t count) {
+  if (count)
+    require(requests, "requests");
+  std::vector<LoadRequest> all;
+  all.reserve(count);
+  for (const ssdckpt_request &r : std::span(requests, count)) {
+    require(r.name, "name");
+    auto s = dims(r.shape, r.ndim, "shape");
+    auto o = dims(r.offsets, r.ndim, "offsets");
+    auto z = dims(r.sizes, r.ndim, "sizes");
+    all.push_back({r.name,
+                   dtypeFromCode(r.dtype),
+                   {s.begin(), s.end()},
+                   {o.begin(), o.end()},
+                   {z.begin(), z.end()},
+                   r.dest});
+  }
+  return all;
+}
+
+/// {"files": [{"rank", "file", "bytes"}...], "reads": [{"file", "offset",
+/// "length"}...]}: the data files of `reader` and the ranges `reads` of them.
+JsonValue planJson(const CheckpointReader &reader,
+                   const std::vector<ReadRange> &reads) {
+  JsonValue plan = JsonValue::object();
+  JsonValue files = JsonValue::array();
+  for (const RankState &rank : reader.manifest().ranks) {
+    JsonValue f = JsonValue::object();
+    f.set("rank", JsonValue::integer(rank.rank));
+    f.set("file", JsonValue::string(rank.file));
+    f.set("bytes", JsonValue::integer(rank.fileBytes));
+    files.push(std::move(f));
+  }
+  JsonValue ranges = JsonValue::array();
+  for (const ReadRange &r : reads) {
+    JsonValue range = JsonValue::object();
+    range.set("file", JsonValue::string(r.file));
+    range.set("offset", JsonValue::integer(r.offset));
+    range.set("length", JsonValue::integer(r.length));
+    ranges.push(std::move(range));
+  }
+  plan.set("files", std::move(files));
+  plan.set("reads", std::move(ranges));
+  return plan;
+}
+
 } // namespace
 
 extern "C" {
@@ -369,23 +417,41 @@ int ssdckpt_reader_load_many(ssdckpt_reader *reader,
                              const ssdckpt_request *requests, size_t count) {
   return guard([&] {
     require(reader, "reader");
-    if (count)
-      require(requests, "requests");
-    std::vector<LoadRequest> all;
-    all.reserve(count);
-    for (const ssdckpt_request &r : std::span(requests, count)) {
-      require(r.name, "name");
-      auto s = dims(r.shape, r.ndim, "shape");
-      auto o = dims(r.offsets, r.ndim, "offsets");
-      auto z = dims(r.sizes, r.ndim, "sizes");
-      all.push_back({r.name,
-                     dtypeFromCode(r.dtype),
-                     {s.begin(), s.end()},
-                     {o.begin(), o.end()},
-                     {z.begin(), z.end()},
-                     r.dest});
-    }
-    reader->reader->load(all);
+    reader->reader->load(loadRequests(requests, count));
+  });
+}
+
+int ssdckpt_reader_plan(ssdckpt_reader *reader, const ssdckpt_request *requests,
+                        size_t count, char **json) {
+  return guard([&] {
+    require(reader, "reader");
+    require(json, "json pointer");
+    *json = mallocCopy(writeJson(
+        planJson(*reader->reader,
+                 reader->reader->planReads(loadRequests(requests, count)))));
+  });
+}
+
+int ssdckpt_reader_plan_verify(ssdckpt_reader *reader, const char *file,
+                               char **json) {
+  return guard([&] {
+    require(reader, "reader");
+    require(json, "json pointer");
+    std::string name = file ? file : "";
+    if (file && !reader->reader->manifest().findFile(name))
+      fail(ENOENT, "checkpoint " + reader->reader->directory() +
+                       " has no data file \"" + name + "\"");
+    *json = mallocCopy(writeJson(
+        planJson(*reader->reader,
+                 reader->reader->planVerifyReads(file ? &name : nullptr))));
+  });
+}
+
+int ssdckpt_reader_verify_file(ssdckpt_reader *reader, const char *file) {
+  return guard([&] {
+    require(reader, "reader");
+    require(file, "file");
+    reader->reader->verifyFile(file);
   });
 }
 

@@ -107,6 +107,31 @@ void addRuns(const LoadRequest &request, const Chunk &chunk, unsigned elem,
   });
 }
 
+/// The file ranges `extents` read, sorted by file and offset, overlapping
+/// or adjacent ones merged.
+std::vector<ReadRange> rangesOf(const std::vector<Extent> &extents) {
+  std::vector<ReadRange> ranges;
+  ranges.reserve(extents.size());
+  for (const Extent &e : extents)
+    ranges.push_back(
+        {e.tensor->chunks[e.chunkIndex].file, e.fileOffset, e.readLength});
+  std::sort(ranges.begin(), ranges.end(),
+            [](const ReadRange &a, const ReadRange &b) {
+              return a.file != b.file ? a.file < b.file : a.offset < b.offset;
+            });
+  std::vector<ReadRange> merged;
+  for (ReadRange &r : ranges) {
+    if (!merged.empty() && merged.back().file == r.file &&
+        r.offset <= merged.back().offset + merged.back().length) {
+      ReadRange &m = merged.back();
+      m.length = std::max(m.offset + m.length, r.offset + r.length) - m.offset;
+      continue;
+    }
+    merged.push_back(std::move(r));
+  }
+  return merged;
+}
+
 } // namespace
 
 struct CheckpointReader::Impl {
@@ -368,6 +393,91 @@ struct CheckpointReader::Impl {
         finishSlot(slot);
     }
   }
+
+  /// The extents that fill `requests`, every request checked first.
+  std::vector<Extent> planLoad(std::span<const LoadRequest> requests) {
+    // Runs per (tensor, chunk), in first-touched order.
+    std::unordered_map<uint64_t, size_t> workIndex;
+    struct Work {
+      const TensorEntry *tensor;
+      size_t chunk;
+      std::vector<Run> runs;
+    };
+    std::vector<Work> work;
+    for (const LoadRequest &request : requests) {
+      auto found = tensorIndex.find(request.tensor);
+      if (found == tensorIndex.end())
+        fail(ENOENT,
+             "tensor \"" + request.tensor + "\" is not in checkpoint " + dir);
+      const TensorEntry &tensor = manifest.tensors[found->second];
+      std::string what = "load of tensor \"" + tensor.name + "\" from " + dir;
+      if (request.dtype != tensor.dtype)
+        fail(EINVAL, what + ": dtype mismatch: the checkpoint has " +
+                         dtypeName(tensor.dtype) + ", the request asks for " +
+                         dtypeName(request.dtype));
+      if (request.shape != tensor.shape)
+        fail(EINVAL, what + ": shape mismatch: the checkpoint has " +
+                         shapeText(tensor.shape) + ", the request asks for " +
+                         shapeText(request.shape));
+      if (request.offsets.size() != tensor.shape.size() ||
+          request.sizes.size() != tensor.shape.size())
+        fail(EINVAL, what + ": offsets and sizes need " +
+                         std::to_string(tensor.shape.size()) + " entries");
+      for (size_t d = 0; d < tensor.shape.size(); ++d)
+        if (request.offsets[d] > tensor.shape[d] ||
+            request.sizes[d] > tensor.shape[d] - request.offsets[d])
+          fail(EINVAL, what +
+                           ": requested box lies outside the shape in "
+                           "dimension " +
+                           std::to_string(d));
+      if (volume(request.sizes) > 0 && !request.dest)
+        fail(EINVAL, what + ": null destination");
+      unsigned elem = dtypeSize(tensor.dtype);
+      grids[found->second]->forEachOverlap(
+          request.offsets, request.sizes, [&](size_t chunk) {
+            uint64_t key = uint64_t(found->second) << 32 | chunk;
+            auto [it, inserted] = workIndex.emplace(key, work.size());
+            if (inserted)
+              work.push_back({&tensor, chunk, {}});
+            addRuns(request, tensor.chunks[chunk], elem, work[it->second].runs);
+          });
+    }
+    std::vector<Extent> extents;
+    for (Work &w : work)
+      planChunk(*w.tensor, w.chunk, w.runs, extents);
+    return extents;
+  }
+
+  /// The extents that read every chunk (of data file `*file` only, when
+  /// given) without copying: a run without a destination only verifies.
+  std::vector<Extent> planVerify(const std::string *file) {
+    std::vector<Extent> extents;
+    for (const TensorEntry &tensor : manifest.tensors)
+      for (size_t c = 0; c < tensor.chunks.size(); ++c) {
+        if (tensor.chunks[c].length == 0 ||
+            (file && tensor.chunks[c].file != *file))
+          continue;
+        std::vector<Run> whole{{0, nullptr, tensor.chunks[c].length}};
+        planChunk(tensor, c, whole, extents);
+      }
+    return extents;
+  }
+
+  /// Reads `extents` and checks every block; throws EBADMSG listing every
+  /// damaged block, or the first I/O error.
+  void verify(std::vector<Extent> extents, const ProgressFn &progress) {
+    std::vector<std::string> mismatches;
+    execute(extents, progress, &mismatches);
+    if (mismatches.empty())
+      return;
+    std::string message = mismatches[0];
+    if (mismatches.size() > 1)
+      message += "\n" + std::to_string(mismatches.size() - 1) +
+                 " more damaged blocks:";
+    for (size_t i = 1; i < mismatches.size(); ++i)
+      message += "\n" + mismatches[i];
+    fail(EBADMSG, message);
+  }
 };
 
 CheckpointReader::CheckpointReader(IoEngine &engine, const std::string &dir,
@@ -383,81 +493,31 @@ uint64_t CheckpointReader::readsIssued() const { return impl->readsIssued; }
 
 void CheckpointReader::load(std::span<const LoadRequest> requests,
                             const ProgressFn &progress) {
-  Impl &r = *impl;
-  // Runs per (tensor, chunk), in first-touched order.
-  std::unordered_map<uint64_t, size_t> workIndex;
-  struct Work {
-    const TensorEntry *tensor;
-    size_t chunk;
-    std::vector<Run> runs;
-  };
-  std::vector<Work> work;
-  for (const LoadRequest &request : requests) {
-    auto found = r.tensorIndex.find(request.tensor);
-    if (found == r.tensorIndex.end())
-      fail(ENOENT,
-           "tensor \"" + request.tensor + "\" is not in checkpoint " + r.dir);
-    const TensorEntry &tensor = r.manifest.tensors[found->second];
-    std::string what = "load of tensor \"" + tensor.name + "\" from " + r.dir;
-    if (request.dtype != tensor.dtype)
-      fail(EINVAL, what + ": dtype mismatch: the checkpoint has " +
-                       dtypeName(tensor.dtype) + ", the request asks for " +
-                       dtypeName(request.dtype));
-    if (request.shape != tensor.shape)
-      fail(EINVAL, what + ": shape mismatch: the checkpoint has " +
-                       shapeText(tensor.shape) + ", the request asks for " +
-                       shapeText(request.shape));
-    if (request.offsets.size() != tensor.shape.size() ||
-        request.sizes.size() != tensor.shape.size())
-      fail(EINVAL, what + ": offsets and sizes need " +
-                       std::to_string(tensor.shape.size()) + " entries");
-    for (size_t d = 0; d < tensor.shape.size(); ++d)
-      if (request.offsets[d] > tensor.shape[d] ||
-          request.sizes[d] > tensor.shape[d] - request.offsets[d])
-        fail(EINVAL, what +
-                         ": requested box lies outside the shape in "
-                         "dimension " +
-                         std::to_string(d));
-    if (volume(request.sizes) > 0 && !request.dest)
-      fail(EINVAL, what + ": null destination");
-    unsigned elem = dtypeSize(tensor.dtype);
-    r.grids[found->second]->forEachOverlap(
-        request.offsets, request.sizes, [&](size_t chunk) {
-          uint64_t key = uint64_t(found->second) << 32 | chunk;
-          auto [it, inserted] = workIndex.emplace(key, work.size());
-          if (inserted)
-            work.push_back({&tensor, chunk, {}});
-          addRuns(request, tensor.chunks[chunk], elem, work[it->second].runs);
-        });
-  }
-  std::vector<Extent> extents;
-  for (Work &w : work)
-    r.planChunk(*w.tensor, w.chunk, w.runs, extents);
-  r.execute(extents, progress);
+  std::vector<Extent> extents = impl->planLoad(requests);
+  impl->execute(extents, progress);
 }
 
 void CheckpointReader::verifyAll(const ProgressFn &progress) {
+  impl->verify(impl->planVerify(nullptr), progress);
+}
+
+void CheckpointReader::verifyFile(const std::string &file,
+                                  const ProgressFn &progress) {
   Impl &r = *impl;
-  std::vector<Extent> extents;
-  for (const TensorEntry &tensor : r.manifest.tensors)
-    for (size_t c = 0; c < tensor.chunks.size(); ++c) {
-      if (tensor.chunks[c].length == 0)
-        continue;
-      // A run without a destination reads and verifies without copying.
-      std::vector<Run> whole{{0, nullptr, tensor.chunks[c].length}};
-      r.planChunk(tensor, c, whole, extents);
-    }
-  std::vector<std::string> mismatches;
-  r.execute(extents, progress, &mismatches);
-  if (mismatches.empty())
-    return;
-  std::string message = mismatches[0];
-  if (mismatches.size() > 1)
-    message +=
-        "\n" + std::to_string(mismatches.size() - 1) + " more damaged blocks:";
-  for (size_t i = 1; i < mismatches.size(); ++i)
-    message += "\n" + mismatches[i];
-  fail(EBADMSG, message);
+  if (!r.manifest.findFile(file))
+    fail(ENOENT, "checkpoint " + r.dir + " has no data file \"" + file + "\"");
+  r.file(file); // its size, even when it holds no chunk
+  r.verify(r.planVerify(&file), progress);
+}
+
+std::vector<ReadRange>
+CheckpointReader::planReads(std::span<const LoadRequest> requests) const {
+  return rangesOf(impl->planLoad(requests));
+}
+
+std::vector<ReadRange>
+CheckpointReader::planVerifyReads(const std::string *file) const {
+  return rangesOf(impl->planVerify(file));
 }
 
 ResumeState CheckpointReader::resumeState(uint32_t rank,

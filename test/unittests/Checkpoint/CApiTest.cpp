@@ -13,9 +13,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+using namespace ssd::rt::ckpt;
 using namespace ssd::rt::ckpt::test;
 using ::testing::HasSubstr;
 
@@ -435,6 +439,137 @@ TEST(CApi, SavesManyChunksInOneCall) {
                         "/step-000000000004/rank-00000.data: tensor "
                         "\"split\": box lies outside the shape"));
   ssdckpt_save_close(save);
+}
+
+/// Copies `from` to `to` as a file of the same size that holds only the
+/// byte ranges [offset, offset + length) of `ranges` (zeros elsewhere).
+void copyRanges(const std::string &from, const std::string &to,
+                const std::vector<std::pair<uint64_t, uint64_t>> &ranges) {
+  std::FILE *in = std::fopen(from.c_str(), "rb");
+  std::FILE *out = std::fopen(to.c_str(), "wb");
+  ASSERT_TRUE(in && out);
+  std::fseek(in, 0, SEEK_END);
+  long size = std::ftell(in);
+  std::vector<char> zeros(size), buffer;
+  std::fwrite(zeros.data(), 1, zeros.size(), out);
+  for (auto [offset, length] : ranges) {
+    buffer.resize(length);
+    std::fseek(in, long(offset), SEEK_SET);
+    ASSERT_EQ(std::fread(buffer.data(), 1, length, in), length);
+    std::fseek(out, long(offset), SEEK_SET);
+    std::fwrite(buffer.data(), 1, length, out);
+  }
+  std::fclose(in);
+  std::fclose(out);
+}
+
+/// The ranges of file `file` in a plan's JSON text.
+std::vector<std::pair<uint64_t, uint64_t>> rangesIn(const char *json,
+                                                    const std::string &file) {
+  JsonValue plan = parseJson(json, "plan");
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  for (const JsonValue &r : plan.find("reads")->items())
+    if (r.find("file")->asString() == file)
+      out.push_back(
+          {r.find("offset")->magnitude(), r.find("length")->magnitude()});
+  return out;
+}
+
+TEST(CApi, PlansTheRangesALoadReadsAndVerifiesOneFile) {
+  // Two ranks save rows [0, 2048) and [2048, 4096) of a 4096 x 512 F32
+  // tensor (4 MiB each: four checksum blocks of 1 MiB).
+  TempDir tmp;
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_begin(tmp.path().c_str(), 1, dir, sizeof(dir)), 0);
+  const uint64_t shape[2] = {4096, 512};
+  std::vector<float> values(4096 * 512);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = float(i);
+  char *records[2] = {nullptr, nullptr};
+  for (uint32_t rank = 0; rank < 2; ++rank) {
+    ssdckpt_writer *w = nullptr;
+    ASSERT_EQ(ssdckpt_writer_open(dir, rank, 1, &w), 0);
+    const uint64_t offsets[2] = {2048 * rank, 0}, sizes[2] = {2048, 512};
+    ASSERT_EQ(ssdckpt_writer_add(w, "w", SSDRT_DTYPE_F32, 2, shape, offsets,
+                                 sizes, values.data() + 2048 * 512 * rank),
+              0);
+    ASSERT_EQ(ssdckpt_writer_finish(w, &records[rank]), 0);
+    ssdckpt_writer_close(w);
+  }
+  ASSERT_EQ(ssdckpt_commit(tmp.path().c_str(), dir, records, 2, 0), 0)
+      << ssdckpt_last_error();
+  ssdckpt_free(records[0]);
+  ssdckpt_free(records[1]);
+  std::string data0 = std::string(dir) + "/rank-00000.data";
+  std::string data1 = std::string(dir) + "/rank-00001.data";
+
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(dir, &r), 0);
+  // Rows [3000, 3010): only rank 1's file, one block of it.
+  const uint64_t offsets[2] = {3000, 0}, sizes[2] = {10, 512};
+  std::vector<float> rows(10 * 512);
+  ssdckpt_request request{"w",     SSDRT_DTYPE_F32, 2,          shape,
+                          offsets, sizes,           rows.data()};
+  char *json = nullptr;
+  ASSERT_EQ(ssdckpt_reader_plan(r, &request, 1, &json), 0)
+      << ssdckpt_last_error();
+  JsonValue plan = parseJson(json, "plan");
+  ASSERT_EQ(plan.find("files")->items().size(), 2u);
+  EXPECT_EQ(plan.find("files")->items()[1].find("file")->asString(),
+            "rank-00001.data");
+  EXPECT_EQ(plan.find("files")->items()[1].find("bytes")->magnitude(),
+            4u << 20);
+  auto ranges = rangesIn(json, "rank-00001.data");
+  EXPECT_TRUE(rangesIn(json, "rank-00000.data").empty());
+  ASSERT_EQ(ranges.size(), 1u);
+  // Rows 3000..3009 are bytes [952 * 2048, 962 * 2048) of rank 1's chunk:
+  // its block 1.
+  EXPECT_EQ(ranges[0].first, 1u << 20);
+  EXPECT_EQ(ranges[0].second, 1u << 20);
+  ssdckpt_free(json);
+  ssdckpt_reader_close(r);
+
+  // A copy holding only the planned ranges loads the box bit-identically.
+  TempDir sparse;
+  std::string copy = sparse.path() + "/step-000000000001";
+  ASSERT_EQ(::mkdir(copy.c_str(), 0755), 0);
+  std::filesystem::copy_file(std::string(dir) + "/manifest.json",
+                             copy + "/manifest.json",
+                             std::filesystem::copy_options::overwrite_existing);
+  copyRanges(data0, copy + "/rank-00000.data", {});
+  copyRanges(data1, copy + "/rank-00001.data", ranges);
+  ASSERT_EQ(ssdckpt_reader_open(copy.c_str(), &r), 0);
+  ASSERT_EQ(ssdckpt_reader_load_many(r, &request, 1), 0)
+      << ssdckpt_last_error();
+  EXPECT_TRUE(
+      std::equal(rows.begin(), rows.end(), values.begin() + 3000 * 512));
+  // Rank 0's file is zeros there: verifying it (or everything) fails naming
+  // it.
+  EXPECT_EQ(ssdckpt_reader_verify_file(r, "rank-00000.data"), -EBADMSG);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("rank-00000.data at offset 0"));
+  EXPECT_EQ(ssdckpt_reader_verify(r), -EBADMSG);
+  EXPECT_EQ(ssdckpt_reader_verify_file(r, "nothing.data"), -ENOENT);
+  EXPECT_EQ(ssdckpt_reader_plan_verify(r, "nothing.data", &json), -ENOENT);
+  ssdckpt_reader_close(r);
+
+  // Completing rank 0's file from its verify plan makes it verify, while
+  // rank 1's still fails.
+  ASSERT_EQ(ssdckpt_reader_open(dir, &r), 0);
+  ASSERT_EQ(ssdckpt_reader_plan_verify(r, "rank-00000.data", &json), 0);
+  auto whole0 = rangesIn(json, "rank-00000.data");
+  EXPECT_TRUE(rangesIn(json, "rank-00001.data").empty());
+  ssdckpt_free(json);
+  ssdckpt_reader_close(r);
+  copyRanges(data0, copy + "/rank-00000.data", whole0);
+  ASSERT_EQ(ssdckpt_reader_open(copy.c_str(), &r), 0);
+  EXPECT_EQ(ssdckpt_reader_verify_file(r, "rank-00000.data"), 0)
+      << ssdckpt_last_error();
+  EXPECT_EQ(ssdckpt_reader_verify_file(r, "rank-00001.data"), -EBADMSG);
+  ssdckpt_reader_close(r);
+  ASSERT_EQ(::truncate((copy + "/rank-00000.data").c_str(), 4096), 0);
+  ASSERT_EQ(ssdckpt_reader_open(copy.c_str(), &r), 0);
+  EXPECT_EQ(ssdckpt_reader_verify_file(r, "rank-00000.data"), -ENODATA);
+  ssdckpt_reader_close(r);
 }
 
 } // namespace

@@ -217,6 +217,13 @@ struct ResumeState {
   bool positionIsGlobal = false;
 };
 
+/// A byte range of a checkpoint's data file.
+struct ReadRange {
+  std::string file;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
 /// Called with (bytes done, bytes total) as long operations progress.
 using ProgressFn = std::function<void(uint64_t, uint64_t)>;
 
@@ -240,6 +247,17 @@ public:
   /// listing every damaged block (file, offset, length, tensor, chunk), or
   /// the first I/O error (missing or truncated file).
   void verifyAll(const ProgressFn &progress = {});
+  /// verifyAll of the chunks stored in data file `file` (one the manifest
+  /// names; ENOENT otherwise), which must also be as long as it records.
+  void verifyFile(const std::string &file, const ProgressFn &progress = {});
+  /// The byte ranges of the data files that load(requests) reads, planned
+  /// and checked as load does but read nothing: sorted by file and offset,
+  /// overlapping or adjacent ranges merged. For callers that fetch these
+  /// bytes from elsewhere (an object store) before loading locally.
+  std::vector<ReadRange> planReads(std::span<const LoadRequest> requests) const;
+  /// The ranges verifyAll (or, with `file`, verifyFile) reads.
+  std::vector<ReadRange>
+  planVerifyReads(const std::string *file = nullptr) const;
   /// Bytes read from data files so far.
   uint64_t bytesRead() const;
   /// Reads issued so far: chunks that lie end to end in one data file are

@@ -285,6 +285,41 @@ SSDRT_API int ssdckpt_reader_load_many(ssdckpt_reader *reader,
 SSDRT_API int ssdckpt_reader_verify(ssdckpt_reader *reader);
 
 /**
+ * ssdckpt_reader_verify_file - ssdckpt_reader_verify of the chunks stored in
+ * data file `file` (a plain name of the manifest's `ranks`), which must also
+ * be as long as the manifest records. Returns 0; -ENOENT for a file the
+ * manifest does not name or that is missing; -ENODATA when it is truncated;
+ * -EBADMSG (every block named).
+ */
+SSDRT_API int ssdckpt_reader_verify_file(ssdckpt_reader *reader,
+                                         const char *file);
+
+/**
+ * ssdckpt_reader_plan - the byte ranges of the data files that
+ * ssdckpt_reader_load_many(reader, requests, count) would read, every
+ * request checked as it checks them, nothing read; for callers that fetch
+ * those bytes from elsewhere (an object store) into local files of the
+ * recorded sizes and then load from them, which verifies every block. JSON
+ * text in *json (free with ssdckpt_free):
+ *   {"files": [{"rank": 0, "file": "rank-00000.data", "bytes": 8192}, ...],
+ *    "reads": [{"file": "rank-00000.data", "offset": 0, "length": 4096}, ...]}
+ * with `files` in rank order and `reads` sorted by file and offset,
+ * overlapping or adjacent ranges merged. Returns as ssdckpt_reader_load_many.
+ */
+SSDRT_API int ssdckpt_reader_plan(ssdckpt_reader *reader,
+                                  const ssdckpt_request *requests, size_t count,
+                                  char **json);
+
+/**
+ * ssdckpt_reader_plan_verify - as ssdckpt_reader_plan, the ranges that
+ * ssdckpt_reader_verify reads, or with `file` non-null those that
+ * ssdckpt_reader_verify_file(reader, file) reads (-ENOENT for a file the
+ * manifest does not name).
+ */
+SSDRT_API int ssdckpt_reader_plan_verify(ssdckpt_reader *reader,
+                                         const char *file, char **json);
+
+/**
  * ssdckpt_reader_resume_state - non-tensor state for rank `rank` of a run
  * resuming on `world_size` ranks (docs/checkpoint-format.md). Any output
  * pointer may be null. The generator state is copied into rng[0..capacity)
