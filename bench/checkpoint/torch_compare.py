@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ssdopt.checkpoint next to torch.save, DCP and fio, side by side in one run.
 
-    .venv/bin/python bench/checkpoint/torch_compare.py --dir DIR [--bytes 1GiB]
+    .venv/bin/python bench/checkpoint/torch_compare.py --dir DIR [--bytes 1GiB] [--repeat 3]
 
 For 1 and 4 gloo ranks and two shapes of a state dict of --bytes in all
 ("large": 16 tensors; "small": tensors of 64 KiB each), every tensor a DTensor
@@ -13,8 +13,14 @@ fio's sequential O_DIRECT write and read of --bytes on the same directory
 before every load the files' pages are dropped from the page cache
 (posix_fadvise DONTNEED), so no load reads memory. Then the 4-rank
 checkpoint is loaded on 3 ranks (elastic), and async_save's blocked time is
-measured against the synchronous save. Prints a Markdown table and, last, one
-JSON line.
+measured against the synchronous save: twice in a row, the first save
+allocating the staging memory the second reuses (a training run saves
+again and again, so the second is the steady state), with the process's
+peak resident memory above what it held before the save (VmHWM, reset
+through /proc/self/clear_refs). The whole sequence runs --repeat times,
+fio included, so each ratio is measured side by side in one repeat; the
+table and the JSON give medians over repeats. Prints a Markdown table and,
+last, one JSON line.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import importlib.machinery
 import json
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -75,6 +82,22 @@ def state(shape: str, total: int, mesh, fill: float | None = None) -> dict:
     return out
 
 
+def resident() -> tuple[int, int]:
+    """This process's (VmRSS, VmHWM) in bytes."""
+    values = {}
+    with open("/proc/self/status") as f:
+        for line in f:
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0]) * 1024
+    return values["VmRSS"], values["VmHWM"]
+
+
+def reset_peak() -> None:
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # VmHWM := VmRSS
+
+
 def timed(fn) -> float:
     dist.barrier()
     start = time.perf_counter()
@@ -121,15 +144,23 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
         d = base + "-ours"
         each("ours", lambda: ckpt.save(sd, d, step=0),
              lambda: ckpt.load(target, d), d)
-        # async: the caller's blocked time, then the rest of the save.
-        dist.barrier()
-        start = time.perf_counter()
-        future = ckpt.save(sd, d, step=1, async_save=True, staging_bytes=args.staging)
-        blocked = time.perf_counter() - start
-        future.result()
-        dist.barrier()
-        results[f"{shape}/ours/async_blocked"] = blocked
-        results[f"{shape}/ours/async_total"] = time.perf_counter() - start
+        # async: the caller's blocked time, then the rest of the save; the
+        # first allocates the staging memory (and its pages), the second
+        # reuses it. Peak memory: above what the process held before.
+        for step, which in ((1, "first"), (2, "warm")):
+            dist.barrier()
+            reset_peak()
+            before, _ = resident()
+            start = time.perf_counter()
+            future = ckpt.save(sd, d, step=step, async_save=True, staging_bytes=args.staging)
+            blocked = time.perf_counter() - start
+            future.result()
+            total = time.perf_counter() - start
+            results[f"{shape}/ours/async_peak_extra_{which}"] = resident()[1] - before
+            dist.barrier()
+            results[f"{shape}/ours/async_blocked_{which}"] = blocked
+            results[f"{shape}/ours/async_total_{which}"] = total
+        ckpt.release_staging()
         for name, threads in (("dcp", 1), ("dcp8", 8)):
             d = f"{base}-{name}"
             each(name, lambda: dcp.save(sd, storage_writer=dcp.FileSystemWriter(
@@ -165,56 +196,116 @@ def run_world(world: int, args, only_load: str | None = None) -> dict:
     return results
 
 
+def median(values):
+    return statistics.median(values)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", required=True, help="a directory on the disk to measure")
     parser.add_argument("--bytes", type=parse_bytes, default=1 << 30)
-    parser.add_argument("--staging", type=parse_bytes, default=2 << 30,
-                        help="async_save's staging_bytes")
+    parser.add_argument("--staging", type=parse_bytes, default=None,
+                        help="async_save's staging_bytes (default: --bytes, all of it)")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    if args.staging is None:
+        args.staging = args.bytes
     os.makedirs(args.dir, exist_ok=True)
-    fio_file = os.path.join(args.dir, "fio.bin")
-    rates = {"write": fio(fio_file, "write", args.bytes), "read": fio(fio_file, "read", args.bytes)}
-    os.unlink(fio_file)
-    results = {1: run_world(1, args), 4: run_world(4, args)}
-    elastic = run_world(3, args, only_load="4")
+    load_start = os.getloadavg()
+    runs = []
+    for repeat in range(args.repeat):
+        fio_file = os.path.join(args.dir, "fio.bin")
+        rates = {"write": fio(fio_file, "write", args.bytes),
+                 "read": fio(fio_file, "read", args.bytes)}
+        os.unlink(fio_file)
+        results = {1: run_world(1, args), 4: run_world(4, args)}
+        elastic = run_world(3, args, only_load="4")
+        shutil.rmtree(args.dir, ignore_errors=True)
+        os.makedirs(args.dir, exist_ok=True)
+        runs.append((rates, results, elastic))
+        print(f"# repeat {repeat + 1}/{args.repeat} done, load average "
+              f"{os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
+    load_end = os.getloadavg()
     shutil.rmtree(args.dir, ignore_errors=True)
 
     def rate(seconds):
         return args.bytes / seconds
 
-    print(f"# {args.bytes / MiB:.0f} MiB per state dict; fio write {rates['write'] / MiB:.0f} "
-          f"MiB/s, read {rates['read'] / MiB:.0f} MiB/s (O_DIRECT, {args.dir})")
+    def med(fn):
+        """The median over repeats of fn(rates, results, elastic)."""
+        return median([fn(*run) for run in runs])
+
+    fio_w, fio_r = med(lambda r, *_: r["write"]), med(lambda r, *_: r["read"])
+    print(f"# {args.bytes / MiB:.0f} MiB per state dict, medians of {args.repeat} repeats; "
+          f"fio write {fio_w / MiB:.0f} MiB/s, read {fio_r / MiB:.0f} MiB/s (O_DIRECT, "
+          f"{args.dir}); load average {load_start[0]:.1f} at the start, "
+          f"{load_end[0]:.1f} at the end")
     print("| ranks | shape | method | save MiB/s | load MiB/s | save/fio | load/fio |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for world, res in results.items():
+    for world in (1, 4):
         for shape in ("large", "small"):
             for method in ("ours", "dcp", "dcp8", "torch.save"):
-                s, l = res[f"{shape}/{method}/save"], res[f"{shape}/{method}/load"]
-                print(f"| {world} | {shape} | {method} | {rate(s) / MiB:.0f} | "
-                      f"{rate(l) / MiB:.0f} | {rate(s) / rates['write']:.2f} | "
-                      f"{rate(l) / rates['read']:.2f} |")
+                s_key, l_key = f"{shape}/{method}/save", f"{shape}/{method}/load"
+                s = med(lambda r, res, e: rate(res[world][s_key]))
+                l = med(lambda r, res, e: rate(res[world][l_key]))
+                sr = med(lambda r, res, e: rate(res[world][s_key]) / r["write"])
+                lr = med(lambda r, res, e: rate(res[world][l_key]) / r["read"])
+                print(f"| {world} | {shape} | {method} | {s / MiB:.0f} | {l / MiB:.0f} | "
+                      f"{sr:.2f} | {lr:.2f} |")
     for shape in ("large", "small"):
         for method in ("ours", "dcp8"):
-            l = elastic[f"{shape}/{method}/elastic_load"]
-            print(f"| 4 -> 3 | {shape} | {method} | | {rate(l) / MiB:.0f} | | "
-                  f"{rate(l) / rates['read']:.2f} |")
-    one = results[1]
+            key = f"{shape}/{method}/elastic_load"
+            l = med(lambda r, res, e: rate(e[key]))
+            lr = med(lambda r, res, e: rate(e[key]) / r["read"])
+            print(f"| 4 -> 3 | {shape} | {method} | | {l / MiB:.0f} | | {lr:.2f} |")
+
+    def ratio(world, shape, op):
+        return lambda r, res, e: rate(res[world][f"{shape}/ours/{op}"]) / r[
+            "write" if op == "save" else "read"]
+
+    def per_repeat(fn):
+        return [round(fn(*run), 3) for run in runs]
+
+    def blocked(which):
+        return lambda r, res, e: max(res[1][f"{s}/ours/async_blocked_{which}"]
+                                     / res[1][f"{s}/ours/save"] for s in ("large", "small"))
+
     summary = {
-        "bytes": args.bytes,
-        "fio_write_mib_s": rates["write"] / MiB, "fio_read_mib_s": rates["read"] / MiB,
-        "save_ratio_vs_fio_large": rate(one["large/ours/save"]) / rates["write"],
-        "save_ratio_vs_fio_small": rate(one["small/ours/save"]) / rates["write"],
-        "load_ratio_vs_fio_large": rate(one["large/ours/load"]) / rates["read"],
-        "load_ratio_vs_fio_small": rate(one["small/ours/load"]) / rates["read"],
-        "save_speedup_vs_dcp_small": one["small/dcp8/save"] / one["small/ours/save"],
-        "load_speedup_vs_dcp_small": one["small/dcp8/load"] / one["small/ours/load"],
-        "save_speedup_vs_dcp_large": one["large/dcp8/save"] / one["large/ours/save"],
-        "elastic_load_ratio_vs_fio_large": rate(elastic["large/ours/elastic_load"])
-        / rates["read"],
-        "async_blocked_fraction": max(one[f"{s}/ours/async_blocked"] / one[f"{s}/ours/save"]
-                                      for s in ("large", "small")),
+        "bytes": args.bytes, "repeats": args.repeat,
+        "fio_write_mib_s": fio_w / MiB, "fio_read_mib_s": fio_r / MiB,
+        "save_ratio_vs_fio_large": med(ratio(1, "large", "save")),
+        "save_ratio_vs_fio_small": med(ratio(1, "small", "save")),
+        "load_ratio_vs_fio_large": med(ratio(1, "large", "load")),
+        "load_ratio_vs_fio_small": med(ratio(1, "small", "load")),
+        "save_ratio_vs_fio_large_4ranks": med(ratio(4, "large", "save")),
+        "save_ratio_vs_fio_small_4ranks": med(ratio(4, "small", "save")),
+        "load_ratio_vs_fio_large_4ranks": med(ratio(4, "large", "load")),
+        "load_ratio_vs_fio_small_4ranks": med(ratio(4, "small", "load")),
+        "elastic_load_ratio_vs_fio_large": med(lambda r, res, e: rate(
+            e["large/ours/elastic_load"]) / r["read"]),
+        "elastic_load_ratio_vs_fio_small": med(lambda r, res, e: rate(
+            e["small/ours/elastic_load"]) / r["read"]),
+        "save_speedup_vs_dcp_small": med(lambda r, res, e: res[1]["small/dcp8/save"]
+                                         / res[1]["small/ours/save"]),
+        "load_speedup_vs_dcp_small": med(lambda r, res, e: res[1]["small/dcp8/load"]
+                                         / res[1]["small/ours/load"]),
+        "save_speedup_vs_dcp_large": med(lambda r, res, e: res[1]["large/dcp8/save"]
+                                         / res[1]["large/ours/save"]),
+        "load_speedup_vs_dcp_large": med(lambda r, res, e: res[1]["large/dcp8/load"]
+                                         / res[1]["large/ours/load"]),
+        # The steady state (the staging memory allocated by an earlier save).
+        "async_blocked_fraction": med(blocked("warm")),
+        "async_blocked_fraction_first": med(blocked("first")),
+        "async_peak_extra_host_bytes": max(
+            res[1][f"{s}/ours/async_peak_extra_{w}"] for _, res, _ in runs
+            for s in ("large", "small") for w in ("first", "warm")),
         "async_staging_bytes_bound": args.staging,
+        "save_ratio_vs_fio_small_per_repeat": per_repeat(ratio(1, "small", "save")),
+        "load_ratio_vs_fio_small_per_repeat": per_repeat(ratio(1, "small", "load")),
+        "save_ratio_vs_fio_large_per_repeat": per_repeat(ratio(1, "large", "save")),
+        "load_ratio_vs_fio_large_per_repeat": per_repeat(ratio(1, "large", "load")),
+        "async_blocked_fraction_per_repeat": per_repeat(blocked("warm")),
+        "load_average_start": round(load_start[0], 2), "load_average_end": round(load_end[0], 2),
     }
     print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
                       for k, v in summary.items()}))
