@@ -83,6 +83,8 @@ _OPTIONS = {
     "report_dir": "where to write each plan's report and the step it planned",
     "max_grad_norm": "clip the gradients to this global 2-norm",
     "measure_peak": "measure the memory really in use in each step (default True)",
+    "checkpoint": "compiler-placed checkpoints every step or N: {'root': DIR, 'every': N, "
+                  "'keep_last': K} (docs/step-checkpoint.md)",
 }
 
 
@@ -494,6 +496,12 @@ class Step:
         self.max_grad_norm = None if max_norm is None else float(max_norm)
         self.measure_peak = bool(options.get("measure_peak", True))
         self._free_dead = True  # tests turn it off to show the measurement sees it
+        from .step_checkpoint import StepCheckpointer
+
+        try:
+            self._checkpointer = StepCheckpointer(options.get("checkpoint"))
+        except ValueError as error:
+            raise StepError(str(error)) from None
 
         # Bad input, before anything is traced or moved.
         try:
@@ -735,6 +743,9 @@ class Step:
             with open(os.path.join(self.report_dir, f"step{index}.mlir"), "w") as file:
                 file.write(exported.text)
         report = planning.plan(exported.text, memory_budget=budget, report_path=report_path, **settings)
+        # The compiler's checkpoint saves go into the graph before the
+        # program lists its nodes and their last uses.
+        self._checkpointer.instrument(exported, ssd_opt=self.ssd_opt)
         program = _Program(exported, report, self.store, free_dead=self._free_dead)
         if self._state is None:  # planned: now the state becomes the step's
             self._take_state(exported)
@@ -779,6 +790,7 @@ class Step:
         key = self._key(args, batch)
         program = self._program(key, args, batch)
         self._place(program)
+        self._checkpointer.begin_step(self._persistent_state())
         lrs = [torch.tensor(float(group["lr"]), dtype=torch.float32) for group in self.optimizer.param_groups]
         names = program.exported.arg_names
         inputs = list(args) + list(batch.values()) + lrs
@@ -807,9 +819,11 @@ class Step:
             else:
                 outputs, peak = program.run(values, run), None
         except BaseException:
+            self._checkpointer.abort_step()
             self._roll_back({name: placeholders[index] for name, index in lent.items()}, run)
             raise
         elapsed = time.perf_counter() - started
+        self._checkpointer.wait_writes()
         loss = self._commit(program, outputs, run.made)
         record = program.record
         record["steps"] += 1
@@ -817,6 +831,8 @@ class Step:
         if peak is not None:
             record["measured_peak_bytes"] = max(record["measured_peak_bytes"] or 0, peak)
             record["last_measured_peak_bytes"] = peak
+        # A checkpoint that fails raises here: the step was taken.
+        self._checkpointer.end_step()
         return loss
 
     def _commit(self, program: _Program, outputs: list[Any], made: dict[int, torch.Tensor]) -> torch.Tensor:
@@ -903,13 +919,30 @@ class Step:
         except Exception:
             pass
 
-    def save_checkpoint(self, path: str) -> None:
-        # TODO(issue 17): step_checkpoint.py (items 5 and 7).
-        raise NotImplementedError("Step.save_checkpoint is not implemented yet")
+    def save_checkpoint(self, path: str) -> str:
+        """Commits the step's state as it is now under the checkpoint root
+        `path`, labelled with the steps taken: tensors in memory as they are,
+        tensors on SSD copied file to file (docs/step-checkpoint.md). Returns
+        the committed directory."""
+        self._check_open()
+        if self._state is None:
+            raise RuntimeError("the step has no state before its first call traces the model")
+        return self._checkpointer.save(self._persistent_state(), path)
 
-    def load_checkpoint(self, path: str) -> None:
-        # TODO(issue 17): step_checkpoint.py (items 5 and 7).
-        raise NotImplementedError("Step.load_checkpoint is not implemented yet")
+    def load_checkpoint(self, path: str) -> int:
+        """Replaces the step's state with the checkpoint at `path` (a root:
+        the step its `latest` names, or one step's directory), saved under
+        any layout or world size, each tensor where this step keeps it
+        (tensors on SSD are written file to file). Before the first call it
+        loads into the model and the optimizer, which the step then takes.
+        Returns the loaded step."""
+        self._check_open()
+        if self._state is None:
+            from .step_checkpoint import load_into_model
+
+            self._checkpointer.steps_taken = load_into_model(self.model, self.optimizer, path)
+            return self._checkpointer.steps_taken
+        return self._checkpointer.load(self._persistent_state(), path)
 
 
 class _StateView(Mapping):

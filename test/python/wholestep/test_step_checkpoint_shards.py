@@ -1,0 +1,118 @@
+"""Checkpoint shards placed by the compiler (ssdopt.step_checkpoint).
+
+A traced training step whose FX graph gets `save_shard` nodes where
+``ssd-opt --ssd-shard-checkpoint`` puts its saves (the FX node that computes
+each persistent tensor's new value), run for three steps with a checkpoint
+each, then loaded back: the exact state of the last committed step.
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+import torch
+
+import ssdopt.checkpoint as ckpt
+from ssdopt import step_checkpoint
+from ssdopt.exporter import export_step
+
+from test_step_checkpoint import Entry, ssd_ckpt
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(16, 32)
+        self.fc2 = torch.nn.Linear(32, 4)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+
+
+def traced_step():
+    torch.manual_seed(1)
+    model = Net()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    x, y = torch.randn(8, 16), torch.randn(8, 4)
+    exported = export_step(model, (x, y), torch.nn.functional.mse_loss, optimizer)
+    state = {}
+    params = dict(model.named_parameters())
+    for name, role in zip(exported.arg_names, exported.arg_roles):
+        if role == "param":
+            state[name] = params[name].detach().clone()
+        elif role == "optimizer_state":
+            owner, _, key = name.rpartition(".")
+            state[name] = torch.tensor(0.0) if key == "step" else torch.zeros_like(params[owner])
+    return exported, state, (x, y)
+
+
+def run_step(exported, state: dict, inputs) -> dict:
+    gm = exported.op_nodes[0].graph.owning_module
+    names = [n for n, role in zip(exported.arg_names, exported.arg_roles) if role != "input"]
+    outputs = gm(*[state[n] for n in names], *inputs)
+    return {name: value for name, value in zip(exported.result_names, outputs) if name}
+
+
+def test_compiler_positions_are_the_fx_graph_s_last_definitions(ssd_opt):
+    exported, state, _ = traced_step()
+    positions = step_checkpoint.compiler_save_positions(exported.text, ssd_opt=ssd_opt)
+    gm = exported.op_nodes[0].graph.owning_module
+    returned = dict(zip(exported.result_names, gm.graph.output_node().args[0]))
+    assert set(positions) == set(state)
+    for name, where in positions.items():
+        assert where[0] == "op", (name, where)
+        assert exported.result_node(where[1], where[2]) is returned[name], name
+
+
+def test_shards_every_step_then_a_load_restores_the_last_committed_step(tmp_path, ssd_opt):
+    exported, state, inputs = traced_step()
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"), "every": 1,
+                                              "keep_last": 2})
+    inserted = saver.instrument(exported, ssd_opt=ssd_opt)
+    assert inserted == len(state)
+    gm = exported.op_nodes[0].graph.owning_module
+    saves = [n for n in gm.graph.nodes if n.target is step_checkpoint.save_shard]
+    # Each save follows the node that computes the value it saves.
+    for node in saves:
+        assert node.prev is node.args[2] or node.prev.target is step_checkpoint.save_shard
+    history = []
+    for _ in range(3):
+        entries = [Entry(n, tuple(t.shape), t.dtype, tensor=t) for n, t in state.items()]
+        assert saver.begin_step(entries)
+        state = run_step(exported, state, inputs)
+        saver.end_step()
+        history.append({n: t.clone() for n, t in state.items()})
+    assert saver.steps_taken == 3
+    listing = ckpt.listing(tmp_path / "ckpt")
+    assert [(c["step"], c["committed"]) for c in listing] == [(2, True), (3, True)]
+    # Step 2's checkpoint holds the state after step 2.
+    second = ckpt.to_state_dict(tmp_path / "ckpt" / "step-000000000002")
+    assert all(torch.equal(second[n], history[1][n]) for n in state)
+    # A load restores exactly the last committed step.
+    fresh = [Entry(n, tuple(t.shape), t.dtype, tensor=torch.zeros_like(t)) for n, t in state.items()]
+    restorer = step_checkpoint.StepCheckpointer()
+    assert restorer.load(fresh, tmp_path / "ckpt") == 3
+    for entry in fresh:
+        assert torch.equal(entry.tensor, history[2][entry.name]), entry.name
+    verify = subprocess.run([ssd_ckpt(), "verify", str(tmp_path / "ckpt")], capture_output=True,
+                            text=True)
+    assert verify.returncode == 0, verify.stderr
+
+
+def test_steps_between_checkpoints_save_nothing_and_failures_commit_nothing(tmp_path, ssd_opt):
+    exported, state, inputs = traced_step()
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"), "every": 2})
+    saver.instrument(exported, ssd_opt=ssd_opt)
+    entries = lambda: [Entry(n, tuple(t.shape), t.dtype, tensor=t) for n, t in state.items()]
+    assert not saver.begin_step(entries())       # step 1: not one of every 2
+    state = run_step(exported, state, inputs)
+    assert saver.end_step() is None
+    assert saver.begin_step(entries())           # step 2 saves, but fails midway
+    saver.abort_step()
+    assert saver.steps_taken == 1
+    assert not (tmp_path / "ckpt" / "step-000000000002").exists()
+    with pytest.raises(ValueError, match="'every' must be a positive int"):
+        step_checkpoint.StepCheckpointer({"root": str(tmp_path), "every": 0})
+    with pytest.raises(ValueError, match="unknown checkpoint option 'evry'"):
+        step_checkpoint.StepCheckpointer({"root": str(tmp_path), "evry": 2})
