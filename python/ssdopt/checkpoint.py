@@ -730,11 +730,14 @@ _arena: torch.Tensor | None = None
 _ARENA_GRANULE = 2 << 20
 
 
-def _staging_arena(nbytes: int) -> torch.Tensor | None:
+def _staging_arena(needed: int, limit: int) -> torch.Tensor | None:
+    """An arena of at least min(needed, limit) bytes and at most `limit`."""
     global _arena
-    nbytes = -(-nbytes // _ARENA_GRANULE) * _ARENA_GRANULE
-    if nbytes == 0:
+    nbytes = min(-(-needed // _ARENA_GRANULE) * _ARENA_GRANULE, limit)
+    if min(needed, limit) == 0:
         return None
+    if _arena is not None and _arena.numel() > limit:
+        _arena = None  # a smaller staging_bytes than before: never more than it
     if _arena is None or _arena.numel() < nbytes:
         _arena = None  # the old one goes first: never two at once
         _arena = torch.empty(nbytes, dtype=torch.uint8, pin_memory=torch.cuda.is_available())
@@ -832,7 +835,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     while a thread writes and commits."""
     global _pending
     total = sum(p.nbytes for p in pieces)
-    budget = _Budget(staging_bytes, _staging_arena(min(total, staging_bytes)))
+    budget = _Budget(staging_bytes, _staging_arena(total, staging_bytes))
     handoff: queue.Queue = queue.Queue()
     future: concurrent.futures.Future = concurrent.futures.Future()
     done = object()
