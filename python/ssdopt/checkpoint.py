@@ -840,11 +840,15 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     future: concurrent.futures.Future = concurrent.futures.Future()
     done = object()
     drained = threading.Event()  # the writer has taken `done`
+    failure: list = []  # what stopped the caller's staging, if anything did
 
     def from_queue():
         while (batch := handoff.get()) is not done:
             yield batch
         drained.set()
+        if failure:  # never commit what was staged before it
+            raise CheckpointError(f"rank {rank}: staging step {step} failed, nothing was "
+                                  f"committed: {type(failure[0]).__name__}: {failure[0]}")
 
     def worker():
         try:
@@ -890,6 +894,9 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             batch_bytes += nbytes
             if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
                 hand_over()
+    except BaseException as error:
+        failure.append(error)
+        raise
     finally:
         try:
             hand_over()

@@ -124,3 +124,22 @@ def test_gc_is_paused_only_during_the_call(tmp_path):
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+def test_failed_staging_commits_nothing(tmp_path, monkeypatch):
+    assert ckpt.save({"w": torch.ones(4)}, tmp_path) == 0
+    stage = ckpt._stage
+    calls = []
+
+    def failing(piece, arena, start):
+        calls.append(piece.name)
+        if len(calls) == 3:
+            raise RuntimeError("copy failed")
+        return stage(piece, arena, start)
+    monkeypatch.setattr(ckpt, "_stage", failing)
+    state = {"w": torch.ones(4), **{f"x{i}": torch.ones(4) for i in range(5)}}
+    with pytest.raises(RuntimeError, match="copy failed"):
+        ckpt.save(state, tmp_path, async_save=True, staging_bytes=1 << 20)
+    ckpt.wait()
+    assert ckpt.latest(tmp_path) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["latest", "step-000000000000"]
