@@ -230,7 +230,7 @@ def save_state(entries: Iterable, root, *, step: int, keep_last: int | None = No
                 save.add_file(entry.name, entry.dtype, tuple(entry.shape), path, offset)
             else:
                 save.add_tensor(entry.name, _entry_value(entry)[1])
-        save.commit(_rng_bytes() if rank == 0 or world > 1 else b"")
+        save.commit(_rng_bytes())
         committed = True
         return save.directory
     finally:
@@ -428,7 +428,11 @@ class StepCheckpointer:
     save_checkpoint and load_checkpoint) and, with options, the shards its
     planned program saves (`instrument`, then per step `begin_step`, the
     program's `save_shard` nodes, `wait_writes` and `end_step`, or
-    `abort_step` when the step failed).
+    `abort_step` when the step failed; `flush` or `close` at the end).
+
+    One writer thread per checkpointer begins, fills and commits the
+    checkpoints in order; a step's commit runs while the next step computes,
+    so its failure is raised by the next `end_step` (or `flush`).
 
     `steps_taken` labels the checkpoints: it counts the steps that ended,
     and a load sets it to the loaded step."""
@@ -441,11 +445,10 @@ class StepCheckpointer:
             self._parse(options)
         self.id = next(_ids)
         _registry[self.id] = self
-        self._save: _Save | None = None
-        self._jobs: queue.Queue | None = None
+        self._jobs: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
-        self._errors: list[str] = []
-        self._saved: set[str] = set()
+        self._current: _Checkpoint | None = None   # the one the running step saves
+        self._committing: _Checkpoint | None = None  # the one before, maybe in flight
         self._expected: set[str] = set()
         self._entry_saves: set[str] = set()
 
@@ -476,10 +479,13 @@ class StepCheckpointer:
     # -- save_checkpoint / load_checkpoint ---------------------------------
 
     def save(self, entries: Iterable, root) -> str:
-        """Commits `entries` now as step `steps_taken` under `root`."""
+        """Commits `entries` now as step `steps_taken` under `root` (after
+        the compiler-placed checkpoint in flight, if any)."""
+        self.flush()
         return save_state(entries, root, step=self.steps_taken, timeout=self.timeout)
 
     def load(self, entries: Iterable, path) -> int:
+        self.flush()
         self.steps_taken = load_state(entries, path)
         return self.steps_taken
 
@@ -527,22 +533,22 @@ class StepCheckpointer:
         return inserted
 
     def begin_step(self, entries: Iterable) -> bool:
-        """Before the program runs: begins the checkpoint of the step about
-        to be taken when it is one of every `every`, and queues the state the
-        step does not change (from memory, or file to file from SSD).
-        Returns whether this step saves."""
-        if not self.enabled or self._save is not None:
+        """Before the program runs: when the step about to be taken is one
+        of every `every`, queues the begin of its checkpoint and the state
+        the step does not change (from memory, or file to file from SSD,
+        located now, while the step does not use the handles yet). Returns
+        whether this step saves."""
+        if not self.enabled or self._current is not None:
             return False
         step = self.steps_taken + 1
         if step % self.every:
             return False
         entries = list(entries)
         rank, world = _ckpt._rank_and_world()
-        self._mine = _assign(entries, rank, world)
-        # Located now, while the step does not use the handles yet.
+        current = _Checkpoint(step, rank, world, _assign(entries, rank, world), self._expected)
         jobs = []
         for entry in entries:
-            if entry.name not in self._entry_saves or entry.name not in self._mine:
+            if entry.name not in self._entry_saves or entry.name not in current.mine:
                 continue
             kind, value = _entry_value(entry)
             if kind == "handle":
@@ -551,82 +557,164 @@ class StepCheckpointer:
                                  path=path, offset=offset))
             else:
                 jobs.append(_Job(entry.name, tensor=value))
-        self._save = _Save(self.root, step, rank, world, self.timeout, self.keep_last or 0)
-        self._errors, self._saved = [], set()
-        self._jobs = queue.Queue()
-        self._worker = threading.Thread(target=self._write, args=(self._save, self._jobs),
-                                        name=f"ssdopt-ckpt-{step}", daemon=True)
-        self._worker.start()
+        current.files_left = sum(job.path is not None for job in jobs)
+        if not current.files_left:
+            current.files_done.set()
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._write, name="ssdopt-checkpoint",
+                                            daemon=True)
+            self._worker.start()
+        self._current = current
+        self._jobs.put(("begin", current, self))
         for job in jobs:
-            self._jobs.put(job)
+            self._jobs.put(("add", current, job))
         return True
 
     def _enqueue(self, key: str, value: torch.Tensor) -> None:
-        if self._save is None or key not in self._mine:
+        current = self._current
+        if current is None or key not in current.mine:
             return
-        self._jobs.put(_Job(key, tensor=value))
+        self._jobs.put(("add", current, _Job(key, tensor=value)))
 
-    def _write(self, save: _Save, jobs: queue.Queue) -> None:
-        """The writer thread: adds each queued shard (ctypes releases the GIL
-        during the library's copy and checksum, so the step goes on). The
-        save is used by this thread only between its start and its join,
-        which order it after the begin and before the commit."""
+    def _write(self) -> None:
+        """The writer thread, one per checkpointer: begins, adds and commits
+        the checkpoints in the order the step queued them (ctypes releases
+        the GIL during the library's work, so the step goes on). A
+        checkpoint's save is used by this thread only."""
         while True:
-            job = jobs.get()
-            if job is None:
+            kind, target, job = self._jobs.get()
+            if kind == "stop":
                 return
+            if kind == "barrier":
+                target.set()
+                continue
             try:
-                if job.path is not None:
-                    save.add_file(job.key, job.dtype, job.shape, job.path, job.offset)
-                else:
-                    save.add_tensor(job.key, job.tensor)
-                self._saved.add(job.key)
-            except Exception as error:  # noqa: BLE001 - reported at the commit
-                self._errors.append(f"{job.key}: {error}")
-            del job
-
-    def _join(self) -> None:
-        if self._worker is not None:
-            self._jobs.put(None)
-            self._worker.join()
-            self._worker = None
+                target.run(kind, job)
+            except BaseException as error:  # noqa: BLE001 - reported by end_step or flush
+                target.errors.append(f"{job.key}: {error}" if kind == "add" else str(error))
+            finally:
+                if kind == "add" and job.path is not None:
+                    target.file_written()
+                del job
 
     def wait_writes(self) -> None:
-        """After the program ran: waits until the writer has handed every
-        queued shard to the library (before the step lets go of the handles
-        it replaced)."""
-        self._join()
+        """After the program ran: waits until this step's copies from files
+        (state on SSD it does not change) are done, before the step may let
+        go of their handles. Shards from memory go on being written."""
+        if self._current is not None:
+            self._current.files_done.wait()
 
     def end_step(self) -> str | None:
-        """After the step ran and its state was committed: counts the step,
-        waits for the shards in flight and commits the checkpoint (with the
-        other ranks). Returns the committed directory, or None when none was
-        due. Raises naming what failed (a write, or a tensor the program did
-        not save); the step was taken, its checkpoint is then not committed."""
+        """After the step ran and its state was committed: counts the step
+        and queues the commit of its checkpoint, which the writer thread
+        makes (with the other ranks) while the next step runs. Waits first
+        for the commit of the checkpoint before it, and raises if that one
+        failed (naming what: a write, or a tensor the program did not save;
+        that checkpoint is not committed, and this step was taken). Returns
+        the step whose checkpoint commits, or None when none was due."""
         self.steps_taken += 1
-        if self._save is None:
+        current, self._current = self._current, None
+        failed = self._settle()
+        if current is not None:
+            # The generator state at the step's end, not when the commit runs.
+            current.rng = _rng_bytes()
+            self._jobs.put(("commit", current, None))
+            self._committing = current
+        if failed:
+            raise failed
+        return current.step if current is not None else None
+
+    def _settle(self) -> CheckpointError | None:
+        """Waits for the commit in flight; its failure, if it failed."""
+        committing, self._committing = self._committing, None
+        if committing is None:
             return None
-        save, self._save = self._save, None
-        committed = False
-        try:
-            self._join()
-            lost = sorted(self._mine & self._expected - self._saved)
-            failed = self._errors or ([f"the step's program saved no value of {lost[:5]}"]
-                                      if lost else [])
-            if failed:
-                raise CheckpointError(f"step {self.steps_taken} was taken, but its checkpoint "
-                                      f"{save.directory} is not committed: " + "; ".join(failed))
-            save.commit(_rng_bytes())
-            committed = True
-            return save.directory
-        finally:
-            save.close(committed)
+        committing.committed.wait()
+        if committing.errors:
+            return CheckpointError(f"step {committing.step} was taken, but its checkpoint "
+                                   f"{committing.directory} is not committed: "
+                                   + "; ".join(committing.errors))
+        return None
+
+    def flush(self) -> None:
+        """Waits for every queued save and commit; raises if the last commit
+        failed."""
+        if self._current is not None:
+            self.abort_step()
+        failed = self._settle()
+        if failed:
+            raise failed
 
     def abort_step(self) -> None:
         """After a failed step: the checkpoint it began is left uncommitted
-        (and removed when this is the only rank); the step is not counted."""
-        if self._save is None:
-            return
-        save, self._save = self._save, None
-        self._join()
-        save.close(False)
+        (removed when this is the only rank); the step is not counted."""
+        current, self._current = self._current, None
+        if current is not None:
+            self._jobs.put(("abort", current, None))
+            barrier = threading.Event()
+            self._jobs.put(("barrier", barrier, None))
+            barrier.wait()
+
+    def close(self) -> None:
+        """flush, then stops the writer thread."""
+        try:
+            self.flush()
+        finally:
+            if self._worker is not None:
+                self._jobs.put(("stop", None, None))
+                self._worker.join()
+                self._worker = None
+
+
+class _Checkpoint:
+    """One compiler-placed checkpoint, from its begin to its commit."""
+
+    def __init__(self, step: int, rank: int, world: int, mine: set[str], expected: set[str]):
+        self.step, self.rank, self.world = step, rank, world
+        self.mine, self.expected = mine, set(expected)
+        self.save: _Save | None = None
+        self.directory: str | None = None
+        self.saved: set[str] = set()
+        self.errors: list[str] = []
+        self.files_left = 0
+        self.rng = b""
+        self.files_done = threading.Event()
+        self.committed = threading.Event()
+
+    def file_written(self) -> None:
+        self.files_left -= 1
+        if self.files_left <= 0:
+            self.files_done.set()
+
+    def run(self, kind: str, job) -> None:
+        """One job of the writer thread."""
+        if kind == "begin":
+            checkpointer = job
+            self.save = _Save(checkpointer.root, self.step, self.rank, self.world,
+                              checkpointer.timeout, checkpointer.keep_last or 0)
+            self.directory = self.save.directory
+        elif kind == "add":
+            if self.save is None or self.errors:
+                return
+            if job.path is not None:
+                self.save.add_file(job.key, job.dtype, job.shape, job.path, job.offset)
+            else:
+                self.save.add_tensor(job.key, job.tensor)
+            self.saved.add(job.key)
+        elif kind == "commit":
+            committed = False
+            try:
+                lost = sorted(self.mine & self.expected - self.saved)
+                if lost and not self.errors:
+                    self.errors.append(f"the step's program saved no value of {lost[:5]}")
+                if self.save is not None and not self.errors:
+                    self.save.commit(self.rng)
+                    committed = True
+            finally:
+                if self.save is not None:
+                    self.save.close(committed)
+                self.committed.set()
+        elif kind == "abort":
+            if self.save is not None:
+                self.save.close(False)
+            self.committed.set()

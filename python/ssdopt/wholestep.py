@@ -902,8 +902,12 @@ class Step:
         from . import runtime
 
         self._closed = True
-        runtime.close_store(self.store)
-        self._lock.release()
+        try:
+            # The last checkpoint's commit, and its copies of the store's files.
+            self._checkpointer.close()
+        finally:
+            runtime.close_store(self.store)
+            self._lock.release()
         self._state = None
         self._programs.clear()
 
