@@ -115,21 +115,15 @@ class _SsdBackend:
         from torch._inductor.compile_fx import compile_fx
 
         partitioner = _InductorPartitioner(self, graph_id)
-        # The runtime writes an offloaded tensor in the background, holding
-        # a reference to it until the write is done; inductor must not hand
-        # its memory to a later kernel before that (buffer reuse) nor let a
-        # kernel write its output over it (in-place buffers), which it would
-        # do right after the offload, the tensor's last use in the graph.
-        # And ssdopt.wait rebuilds a tensor with the strides the partitioned
-        # graph gave it, which inductor's layout optimization would change
-        # afterwards (channels-last convolution outputs).
-        patches = {
-            "custom_partitioner_fn": partitioner,
-            "allow_buffer_reuse": False,
-            "inplace_buffers": False,
-            "layout_optimization": False,
-        }
-        return compile_fx(gm, example_inputs, config_patches=patches)
+        _register_inductor_offload()
+        # Inductor lowers ssdopt.offload as _register_inductor_offload says (the saved
+        # tensor gets the layout inductor gives a saved tensor, and its
+        # memory is never recycled while the runtime may still read it), and
+        # each backward is compiled with the strides its forward chose.
+        # The FX graph cache would skip the forward's lowering, which is
+        # where those strides are learned.
+        patches = {"custom_partitioner_fn": partitioner, "fx_graph_cache": False}
+        return compile_fx(gm, example_inputs, inner_compile=_inductor_inner_compile, config_patches=patches)
 
     def _partition(
         self,
@@ -217,6 +211,92 @@ class _InductorPartitioner(CustomPartitionerFn):
 
     def uuid(self):
         return None  # plans depend on the options and the disk: never cached
+
+
+@dataclasses.dataclass
+class _InductorLayout:
+    """What inductor's lowering of one offload decided, for its wait."""
+
+    # The group has views rebuilt from the base with the partition's
+    # strides: the base must keep them.
+    exact: bool
+    stride: list[int] | None = None
+
+
+# By the token the rewrite puts on an offload node and its wait
+# (node.meta["ssdopt_layout"]) under inner="inductor".
+_inductor_layouts: dict[int, _InductorLayout] = {}
+_layout_tokens = itertools.count()
+
+
+def _register_inductor_offload() -> None:
+    """Installs inductor's lowering of ssdopt.offload (once).
+
+    The saved tensor gets the strides inductor gives a tensor the forward
+    saves for the backward (its rule for forward outputs: channels-last
+    where layout optimization prefers it), so the step computes what plain
+    inductor does; they are recorded for the backward's wait. The buffer is
+    added to `never_reuse_but_free_buffers`: the runtime reads it until its
+    write is on disk (it holds a reference, which freeing drops), so no
+    later kernel may be given its memory, nor write its output in place over
+    it."""
+    from torch._inductor import ir, lowering
+    from torch._inductor.virtualized import V
+
+    op = torch.ops.ssdopt.offload.default
+    if op in lowering.lowerings:
+        return
+    fallback = lowering.fallback_handler(op, add_to_fallback_set=False)
+
+    def offload(x: Any, store: Any) -> Any:
+        node = V.graph.current_node
+        layout = _inductor_layouts.get(node.meta.get("ssdopt_layout"))
+        saved = node.args[0]
+        value = saved.meta["val"]
+        stride: Sequence[Any] = value.stride()
+        exact = layout is None or layout.exact
+        if (
+            not exact
+            and value.dim() == 4
+            and is_non_overlapping_and_dense_or_false(value)
+            and saved in V.graph.nodes_prefer_channels_last
+        ):
+            stride = ir.FlexibleLayout.stride_ordered_for_memory_format(x.get_size(), torch.channels_last)
+        x = ir.ExternKernel.require_exact_strides(x, stride, allow_padding=not exact)
+        V.graph.never_reuse_but_free_buffers.add(x.get_name())
+        if layout is not None:
+            layout.stride = [int(s) for s in x.get_layout().stride]
+        return fallback(x, store)
+
+    lowering.register_lowering(op, type_promotion_kind=None)(offload)
+
+
+def _inductor_inner_compile(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], **kwargs: Any) -> Any:
+    """compile_fx_inner, the backward's waits given the strides their
+    forward's lowering chose (the forward is compiled first)."""
+    from torch._inductor.compile_fx import compile_fx_inner
+
+    if kwargs.get("is_backward"):
+        changed = False
+        for node in gm.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.wait.default):
+            token = node.meta.get("ssdopt_layout")
+            if token is None:
+                continue
+            stride = _inductor_layouts[token].stride
+            if stride is None:
+                raise RuntimeError(f"ssdopt: the forward of {node.name} was compiled without inductor's offload lowering")
+            ticket, size, old_stride, *rest = node.args
+            if list(old_stride) != stride:
+                node.args = (ticket, size, stride, *rest)
+                value = node.meta["val"]
+                node.meta["val"] = _OffloadRewriter.fake(
+                    getattr(value, "fake_mode", None),
+                    lambda: torch.empty_strided(value.shape, stride, dtype=value.dtype, device=value.device),
+                )
+                changed = True
+        if changed:
+            gm.recompile()
+    return compile_fx_inner(gm, example_inputs, **kwargs)
 
 
 @dataclasses.dataclass
@@ -509,6 +589,11 @@ class _OffloadRewriter:
         with self.fw.graph.inserting_after(anchor):
             handle = self.fw.graph.call_function(ops.offload.default, (base, store))
         handle.meta["val"] = self.fake(fake_mode, lambda: torch.empty((), dtype=torch.int64))
+        token = None
+        if self.options.inner == "inductor":
+            token = next(_layout_tokens)
+            _inductor_layouts[token] = _InductorLayout(exact=len(group.members) > 1)
+            handle.meta["ssdopt_layout"] = token
         outputs = list(self.fw_output.args[0])
         for index in group.members:
             outputs[self.num_fwd_outputs + index] = handle
@@ -534,6 +619,8 @@ class _OffloadRewriter:
                 (ticket, list(value.shape), list(value.stride()), value.dtype, value.device),
             )
             loaded.meta["val"] = value
+            if token is not None:
+                loaded.meta["ssdopt_layout"] = token
             replacements = {}
             for index, placeholder in zip(group.members, placeholders):
                 member = _val(self.saved[index])
