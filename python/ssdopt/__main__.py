@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     checkpoint = commands.add_parser(
         "checkpoint", help="list, inspect or verify checkpoints (docs/checkpoint-python.md)")
     checkpoint.add_argument("action", choices=["ls", "inspect", "verify"])
-    checkpoint.add_argument("path", help="a checkpoint root or one step's directory")
+    checkpoint.add_argument("path", help="a checkpoint root or one step's directory, local or "
+                            "an fsspec URL (s3://bucket/run)")
     args = parser.parse_args(argv)
     if args.command == "checkpoint":
         from ssdopt.checkpoint import CheckpointError, command

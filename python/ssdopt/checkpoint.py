@@ -416,8 +416,9 @@ def _local_path(path, what: str) -> str:
     path = os.fspath(path)
     if "://" in path:
         scheme = path.split("://", 1)[0]
-        raise CheckpointError(f"{what} {path!r}: {scheme}:// is not supported yet "
-                              "(only local directories)", errno_module.EPROTONOSUPPORT)
+        raise CheckpointError(f"{what} {path!r}: {scheme}:// is not supported (a local "
+                              "directory, or an fsspec URL such as s3://bucket/run)",
+                              errno_module.EPROTONOSUPPORT)
     if os.path.exists(path) and not os.path.isdir(path):
         raise CheckpointError(f"{what} {path!r} is not a directory", errno_module.ENOTDIR)
     return path
@@ -550,6 +551,17 @@ def _resolve(path) -> str:
                               f"and {error}", errno_module.ENOENT) from None
 
 
+def _open(path, storage_options: dict | None = None) -> _Reader:
+    """A reader of the committed checkpoint `path` stands for (see
+    _resolve): a local directory, or a remote URL read through range reads
+    (_remote.py); its `directory` names it for messages."""
+    from . import _remote
+    if _remote.is_remote(path):
+        remote = _remote.Remote(path, storage_options)
+        return remote.open_reader(remote.resolve())
+    return _Reader(_resolve(path))
+
+
 # ---------------------------------------------------------------------------
 # latest
 # ---------------------------------------------------------------------------
@@ -564,13 +576,18 @@ def _latest_local(root: str) -> tuple[int | None, str | None]:
         return reader.info()["step"], None
 
 
-def latest(root) -> int | None:
+def latest(root, *, storage_options: dict | None = None) -> int | None:
     """The newest committed step under `root` (the one `latest` names), or
     None. Under torch.distributed every rank must see the same answer; a
-    mismatch raises on every rank, naming the ranks and the steps they saw."""
-    root = _local_path(root, "checkpoint root")
+    mismatch raises on every rank, naming the ranks and the steps they saw.
+    `root` may be an fsspec URL (`storage_options` go to its file system)."""
+    from . import _remote
     try:
-        step, error = _latest_local(root)
+        if _remote.is_remote(root):
+            step, error = _remote.Remote(root, storage_options).latest_step(), None
+        else:
+            root = _local_path(root, "checkpoint root")
+            step, error = _latest_local(root)
     except CheckpointError as e:
         step, error = None, str(e)
     answers = _gather((step, error))
@@ -910,7 +927,8 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
 @_gc_paused
 def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = False,
          keep_last: int | None = None, rng_state=None, data_loader_position: int = 0,
-         timeout: float = DEFAULT_TIMEOUT_S, staging_bytes: int = DEFAULT_STAGING_BYTES):
+         timeout: float = DEFAULT_TIMEOUT_S, staging_bytes: int = DEFAULT_STAGING_BYTES,
+         storage_options: dict | None = None):
     """Commits `state_dict` as step `step` (default: one past `latest`, or 0)
     under the checkpoint root `root`; every rank of torch.distributed calls it.
 
@@ -928,13 +946,23 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     (at most `staging_bytes` not yet written at once; the call blocks while
     the budget is full) and a concurrent.futures.Future of the step is
     returned once all are copied, while a thread writes and commits.
+
+    `root` may be an fsspec URL (`s3://bucket/run`; `storage_options` go to
+    its file system): the step is committed in a local cache first, then
+    uploaded, verified, and only then named by the remote `latest`
+    (_remote.py, docs/checkpoint-python.md).
     """
     global _pending
+    from . import _remote
     rank, world = _rank_and_world()
     error = None
-    tree = leaves = None
+    tree = leaves = remote = None
     try:
-        root = _local_path(root, "checkpoint root")
+        if _remote.is_remote(root):
+            remote = _remote.Remote(root, storage_options)
+            root = remote.cache
+        else:
+            root = _local_path(root, "checkpoint root")
         if keep_last is not None and (not isinstance(keep_last, int) or keep_last < 1):
             raise CheckpointError(f"keep_last must be a positive int, got {keep_last!r}")
         if step is not None and (not isinstance(step, int) or step < 0):
@@ -945,7 +973,13 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
         signature = _signature(tree, leaves)
         rng = _rng_bytes(rng_state)
         wait()  # an earlier asynchronous save commits first
-        if step is None:
+        if remote is not None:
+            last = remote.latest_step()
+            if step is None:
+                step = 0 if last is None else last + 1
+            if rank == 0:
+                remote.prepare(step)
+        elif step is None:
             last, _ = _latest_local(root)
             step = 0 if last is None else last + 1
     except (CheckpointError, OSError) as e:
@@ -974,7 +1008,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
         pieces.insert(0, _Piece(TREE_TENSOR, DTYPE_CODES[torch.uint8], (len(text),), (0,),
                                 (len(text),), data))
 
-    keep = keep_last or 0
+    # A remote root keeps its retention for the remote copies.
+    keep = 0 if remote is not None else keep_last or 0
     if not async_save:
         for piece in pieces:  # the library reads host memory, contiguous
             local = piece.data.detach()
@@ -983,10 +1018,16 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             piece.data, piece.address = local, local.data_ptr() if local.numel() else 0
         _write(root, step, rank, world, timeout, keep, [pieces], rng, data_loader_position,
                None)
+        if remote is not None:
+            remote.publish_from_ranks(step, keep_last or 0)
         return step
 
     future = _save_async(root, step, rank, world, timeout, keep, pieces, rng,
                          data_loader_position, staging_bytes)
+    if remote is not None and rank == 0:
+        future = remote.publish_after(future, keep_last or 0)
+        with _pending_lock:
+            _pending = future
     return future
 
 
@@ -1074,7 +1115,7 @@ def _assign_values(saved, target):
 
 
 @_gc_paused
-def load(state_dict: dict, path) -> Resume:
+def load(state_dict: dict, path, *, storage_options: dict | None = None) -> Resume:
     """Fills `state_dict` in place from `path`: a checkpoint root (the step
     its `latest` names) or one step's directory, resharding as needed: every
     tensor of the state dict (plain: the whole tensor; DTensor: the box this
@@ -1082,13 +1123,15 @@ def load(state_dict: dict, path) -> Resume:
     it, checksums verified. Non-tensor values are replaced by the saved ones.
     Keys, kinds, dtypes and shapes are all checked before any tensor is
     overwritten; a mismatch raises CheckpointError listing every one.
-    Returns this rank's Resume (step, generator state, data-loader position)."""
+    Returns this rank's Resume (step, generator state, data-loader position).
+    `path` may be an fsspec URL: only the byte ranges this rank needs are
+    read (range reads), verified as they are loaded."""
     rank, world = _rank_and_world()
     if is_dcp_dir(path):
         return _load_dcp(state_dict, os.fspath(path))
-    directory = _resolve(path)
     dtensor_type = _dtensor_type()
-    with _Reader(directory) as reader:
+    with _open(path, storage_options) as reader:
+        directory = reader.directory
         tree = reader.tree()
         saved = reader.tensors()
         problems: list[str] = []
@@ -1152,8 +1195,7 @@ def _build(node, tensors: dict):
 def to_state_dict(path) -> dict:
     """The whole state dict a checkpoint holds, every tensor a plain CPU
     tensor read whole in this process (memory: the whole checkpoint)."""
-    directory = _resolve(path)
-    with _Reader(directory) as reader:
+    with _open(path) as reader:
         tree = reader.tree()["tree"]
         tensors = {name: torch.empty(shape, dtype=_DTYPES[code])
                    for name, (code, shape) in reader.tensors().items() if name != TREE_TENSOR}
@@ -1278,7 +1320,10 @@ def _human(n: int) -> str:
 
 def listing(root) -> list[dict]:
     """The checkpoint directories under `root` (ssdckpt_list): name, step,
-    committed, latest, bytes."""
+    committed, latest, bytes. `root` may be an fsspec URL."""
+    from . import _remote
+    if _remote.is_remote(root):
+        return _remote.Remote(root).listing()
     root = _local_path(root, "checkpoint root")
     text = ctypes.c_void_p()
     _check(_library().ssdckpt_list(root.encode(), ctypes.byref(text)), "")
@@ -1291,8 +1336,8 @@ def listing(root) -> list[dict]:
 def describe(path) -> dict:
     """What `inspect` prints: the manifest's header, every tensor, and the
     state dict's non-tensor values when ssdopt wrote it."""
-    directory = _resolve(path)
-    with _Reader(directory) as reader:
+    with _open(path) as reader:
+        directory = reader.directory
         info = reader.info()
         tensors = []
         for name, (code, shape) in reader.tensors().items():
@@ -1341,8 +1386,8 @@ def command(action: str, path: str, out=None) -> int:
                 print(f"  {key} = {json.dumps(value)}", file=out)
         return 0
     if action == "verify":
-        directory = _resolve(path)
-        with _Reader(directory) as reader:
+        with _open(path) as reader:
+            directory = reader.directory
             reader.verify()
             count = reader.info()["tensors"]
         print(f"{directory}: every checksum of {count} tensors matches", file=out)

@@ -251,3 +251,29 @@ def bad_local_shape_case(root: str):
 def load_dcp_case(dcp_dir: str, seed: int) -> bool:
     """A DCP directory loaded directly, resharded by DCP onto this mesh."""
     return load_and_check(dcp_dir, seed, dcp=True).step is None
+
+
+def with_env_case(env: dict, case: str, *args, **kwargs):
+    """`case` with `env` set first (the S3 server's endpoint and keys for the
+    remote tests: the ranks were forked before the server started)."""
+    os.environ.update(env)
+    return globals()[case](*args, **kwargs)
+
+
+def big_shard_case(root: str, load: bool, elements: int = 4 << 20) -> int:
+    """Saves (or loads and checks) one float32 DTensor of `elements`
+    elements, Shard(0) over all ranks; returns the bytes this rank fetched
+    from remote data files meanwhile."""
+    from ssdopt import _remote
+    _, world = rank_world()
+    full = torch.arange(elements, dtype=torch.float32)
+    before = _remote.fetched_bytes()
+    if load:
+        target = {"big": _dtensor(full, mesh((world,)), [Shard(0)], fill=-1.0)}
+        ckpt.load(target, root)
+        sizes, offsets = compute_local_shape_and_global_offset(full.shape, mesh((world,)),
+                                                               [Shard(0)])
+        _equal(target["big"].to_local(), full[offsets[0]:offsets[0] + sizes[0]], "big")
+    else:
+        ckpt.save({"big": _dtensor(full, mesh((world,)), [Shard(0)])}, root, timeout=60)
+    return _remote.fetched_bytes() - before

@@ -11,3 +11,15 @@ def ranks():
     groups = Groups()
     yield groups
     groups.close()
+
+
+@pytest.fixture(scope="session")
+def s3():
+    """A SeaweedFS S3 server on loopback (seaweed.py), started once per
+    session; tests take a new bucket each (`s3.bucket()`)."""
+    from seaweed import Server
+
+    server = Server()
+    server.start()
+    yield server
+    server.close()

@@ -66,6 +66,6 @@ def test_errors_are_one_line(tmp_path):
     run = cli("inspect", tmp_path / "missing")
     assert run.returncode == 1
     assert run.stderr.strip().endswith("does not exist") and "Traceback" not in run.stderr
-    run = cli("ls", "s3://bucket/run")
-    assert run.returncode == 1 and "s3:// is not supported yet" in run.stderr
+    run = cli("ls", "nosuch://bucket/run")
+    assert run.returncode == 1 and "nosuch:// is not supported" in run.stderr
     assert os.listdir(tmp_path) == []

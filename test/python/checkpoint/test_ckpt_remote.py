@@ -1,0 +1,263 @@
+"""Remote checkpoint roots (s3://) against a real S3 server on loopback
+(SeaweedFS, the session's `s3` fixture): save, load, elastic N -> M load by
+gloo ranks with range reads, keep_last, the command line, a saving process
+killed by SIGKILL in the middle of its upload, a server that goes away while
+a save uploads, and a corrupted object found at load.
+
+Run as a script, this file is the saving process of the SIGKILL test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import torch
+
+import ssdopt.checkpoint as ckpt
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SEED = 23
+BIG = 16 << 20  # float32 elements: 64 MiB, so that an upload takes a while
+
+
+def small(step: int) -> dict:
+    return {"w": torch.arange(1000, dtype=torch.float32) + step, "b": torch.full((7, 3), step),
+            "meta": {"step": step, "name": f"s{step}", "list": [step, 1.5, None]}}
+
+
+def blank() -> dict:
+    return {"w": torch.zeros(1000), "b": torch.zeros(7, 3, dtype=torch.int64),
+            "meta": {"step": -1, "name": "", "list": [0, 0.0, 0]}}
+
+
+def big(step: int) -> dict:
+    return {"x": torch.full((BIG,), float(step)), "w": torch.arange(1000.0) + step}
+
+
+def check_small(target: dict, step: int) -> None:
+    want = small(step)
+    assert torch.equal(target["w"], want["w"]) and torch.equal(target["b"], want["b"])
+    assert target["meta"] == want["meta"]
+
+
+def objects(s3, root: str) -> dict:
+    """relative name -> size under `root` (s3://bucket/prefix)."""
+    fs = s3.filesystem()
+    base = root[len("s3://"):]
+    return {k[len(base) + 1:]: v["size"] for k, v in fs.find(base, detail=True).items()}
+
+
+def test_save_load_latest_keep_and_cli(s3, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    root, options = f"s3://{s3.bucket()}/run", s3.storage_options()
+    assert ckpt.latest(root, storage_options=options) is None
+    for step in range(4):
+        assert ckpt.save(small(step), root, storage_options=options, keep_last=2) == step
+        assert ckpt.latest(root, storage_options=options) == step
+    # keep_last=2 kept steps 2 and 3; the local cache keeps nothing.
+    names = objects(s3, root)
+    assert sorted(n.split("/")[0] for n in names if "/" in n) == \
+        ["step-000000000002"] * 2 + ["step-000000000003"] * 2
+    assert os.listdir(tmp_path / "cache") and not any(
+        n.startswith("step-") for d in os.listdir(tmp_path / "cache")
+        for n in os.listdir(tmp_path / "cache" / d))
+    target = blank()
+    resume = ckpt.load(target, root, storage_options=options)
+    check_small(target, 3)
+    assert (resume.step, resume.directory) == (3, f"{root}/step-000000000003")
+    target = blank()
+    assert ckpt.load(target, f"{root}/step-000000000002", storage_options=options).step == 2
+    check_small(target, 2)
+    # The whole state dict (the endpoint from the environment, as botocore
+    # reads it); and a state dict that does not match.
+    for name, value in s3.env.items():
+        monkeypatch.setenv(name, value)
+    whole = ckpt.to_state_dict(root)
+    check_small(whole, 3)
+    wrong = blank()
+    wrong["w"] = torch.zeros(999)
+    with pytest.raises(ckpt.CheckpointError, match="w: shape mismatch"):
+        ckpt.load(wrong, root, storage_options=options)
+    assert torch.equal(wrong["w"], torch.zeros(999))
+
+    # The command line, in this process (a new one would import torch again).
+    from ssdopt.__main__ import main
+
+    def cli(*args):
+        capsys.readouterr()
+        try:
+            code = main(["checkpoint", *args])
+        except SystemExit as exit:
+            code = exit.code
+        out = capsys.readouterr()
+        return code, out.out, out.err
+    code, out, err = cli("ls", root)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 3 and "step-000000000003" in lines[2] and "<- latest" in lines[2]
+    assert "committed" in lines[1] and "<- latest" not in lines[1]
+    code, out, err = cli("inspect", root)
+    assert code == 0, err
+    assert f"checkpoint {root}/step-000000000003" in out
+    assert "meta/name = \"s3\"" in out
+    code, out, err = cli("verify", root)
+    assert code == 0 and "every checksum of" in out, err
+    code, out, err = cli("inspect", f"s3://{s3.bucket()}/nothing")
+    assert code == 1 and err.strip().endswith("does not exist"), err
+
+
+def test_elastic_load_n_on_m(ranks, s3):
+    """The elastic cases' state (every dtype, DTensors, AdamW, values, resume
+    state) saved remotely by 2 ranks, loaded by 3 and by 1."""
+    root = f"s3://{s3.bucket()}/elastic"
+    assert ranks(2).run("with_env_case", s3.env, "save_case", root, SEED, "save1d") == [0, 0]
+    for m in (3, 1):
+        results = ranks(m).run("with_env_case", s3.env, "load_case", root, SEED, 2)
+        assert {r["step"] for r in results} == {0}
+        assert {r["directory"] for r in results} == {f"{root}/step-000000000000"}
+    assert ranks(1).run("with_env_case", s3.env, "latest_case", root) == [0]
+
+
+def test_load_reads_only_the_ranges_of_each_rank(ranks, s3):
+    """16 MiB sharded over 2 ranks, loaded by 3: each rank fetches its third
+    and at most one checksum block (1 MiB) more at each edge of its box."""
+    root = f"s3://{s3.bucket()}/ranges"
+    elements = 4 << 20
+    # Rank 0 uploads every rank's file and reads each object back to verify it.
+    saved = ranks(2).run("with_env_case", s3.env, "big_shard_case", root, False, elements)
+    assert saved[0] >= elements * 4 and saved[1] == 0, saved
+    fetched = ranks(3).run("with_env_case", s3.env, "big_shard_case", root, True, elements)
+    third = elements * 4 / 3
+    assert all(third <= f <= third + 2 * (1 << 20) + 8192 for f in fetched), fetched
+    assert sum(fetched) < 2 * elements * 4
+
+
+def test_corrupted_object_is_named_with_its_offset(s3, monkeypatch):
+    root, options = f"s3://{s3.bucket()}/bad", s3.storage_options()
+    ckpt.save(small(0), root, storage_options=options)
+    fs = s3.filesystem()
+    key = f"{root[len('s3://'):]}/step-000000000000/manifest.json"
+    manifest = json.loads(fs.cat_file(key))
+    chunk = next(t for t in manifest["tensors"] if t["name"] == "w")["chunks"][0]
+    data_key = f"{root[len('s3://'):]}/step-000000000000/{chunk['file']}"
+    blob = bytearray(fs.cat_file(data_key))
+    blob[chunk["file_offset"] + 100] ^= 0xFF
+    fs.pipe_file(data_key, bytes(blob))
+    target = blank()
+    with pytest.raises(ckpt.CheckpointError) as error:
+        ckpt.load(target, root, storage_options=options)
+    message = str(error.value)
+    assert error.value.errno == 74  # EBADMSG
+    assert f"{root}/step-000000000000/{chunk['file']} at offset {chunk['file_offset']}" in message
+    assert 'tensor "w"' in message and "/tmp" not in message.split("checksum mismatch")[1]
+    for name, value in s3.env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ckpt.CheckpointError, match="checksum mismatch in " + root):
+        ckpt.command("verify", root)
+
+
+def _wait_for(predicate, timeout: float, what: str, proc=None) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"the saver exited ({proc.returncode}) before {what}: "
+                                 + proc.stderr.read().decode()[-2000:])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {what} after {timeout} s")
+        time.sleep(0.01)
+
+
+def test_upload_killed_midway_never_becomes_latest(s3, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(cache))
+    root, options = f"s3://{s3.bucket()}/killed", s3.storage_options()
+    env = {**os.environ, **s3.env}
+    proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), root], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().strip() == b"0", proc.stderr.read().decode()[-2000:]
+        # Step 1 is committed in the cache and its data object is up, but not
+        # yet verified nor committed remotely: kill it there.
+        fs = s3.filesystem()
+        data = f"{root[len('s3://'):]}/step-000000000001/rank-00000.data"
+        _wait_for(lambda: fs.exists(data), 120, "upload of step 1", proc)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert ckpt.latest(root, storage_options=options) == 0
+    assert "step-000000000001/manifest.json" not in objects(s3, root)
+    target = {"x": torch.zeros(BIG), "w": torch.zeros(1000)}
+    assert ckpt.load(target, root, storage_options=options).step == 0
+    assert torch.equal(target["x"], big(0)["x"]) and torch.equal(target["w"], big(0)["w"])
+    # The resumed run saves step 1 again over the leftovers (remote and in
+    # the cache), and retention removes step 0.
+    assert ckpt.save(small(1), root, storage_options=options, keep_last=1) == 1
+    assert sorted(objects(s3, root)) == ["latest", "step-000000000001/manifest.json",
+                                         "step-000000000001/rank-00000.data"]
+    target = blank()
+    ckpt.load(target, root, storage_options=options)
+    check_small(target, 1)
+
+
+def test_server_gone_mid_upload_commits_nothing(s3, tmp_path, monkeypatch):
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    root = f"s3://{s3.bucket()}/gone"
+    # Few retries, short timeouts: the server does not come back by itself.
+    options = {**s3.storage_options(retries={"max_attempts": 1}, connect_timeout=2,
+                                    read_timeout=10)}
+    ckpt.save(big(0), root, storage_options=options)
+    outcome: dict = {}
+
+    def saver():
+        try:
+            outcome["step"] = ckpt.save(big(1), root, storage_options=options)
+        except BaseException as error:  # noqa: BLE001 - checked below
+            outcome["error"] = error
+
+    thread = threading.Thread(target=saver)
+    thread.start()
+    # Kill the server once the uploads began (the local commit is done and
+    # the read-back directory of the verification exists).
+    cache = tmp_path / "cache"
+    _wait_for(lambda: any(n.startswith("ssdopt-verify-") for d in cache.iterdir()
+                          for n in os.listdir(d)) if cache.exists() else False,
+              120, "upload of step 1")
+    s3.kill()
+    thread.join(120)
+    try:
+        assert not thread.is_alive()
+        error = outcome.get("error")
+        assert isinstance(error, ckpt.CheckpointError), outcome
+        message = str(error)
+        assert "step 1 was committed in the local cache" in message
+        assert f"not published to {root}" in message and "step-000000000001" in message
+    finally:
+        s3.start(timeout=120)  # same ports and data (about 8 s here)
+    options = s3.storage_options()
+    assert ckpt.latest(root, storage_options=options) == 0
+    assert "step-000000000001/manifest.json" not in objects(s3, root)
+    target = {"x": torch.zeros(BIG), "w": torch.zeros(1000)}
+    assert ckpt.load(target, root, storage_options=options).step == 0
+    assert torch.equal(target["x"], big(0)["x"])
+
+
+def _saver(root: str) -> None:
+    """Saves step 0 (small), says so, then step 1 (64 MiB) until killed."""
+    ckpt.save(big(0), root)
+    print(0, flush=True)
+    ckpt.save(big(1), root)
+    print(1, flush=True)
+
+
+if __name__ == "__main__":
+    _saver(sys.argv[1])
