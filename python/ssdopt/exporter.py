@@ -656,7 +656,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
                 batch_keys: tuple[str, ...] | None = None,
                 lr_inputs: bool = False,
                 max_grad_norm: float | None = None,
-                return_all_state: bool = False) -> ExportedGraph:
+                return_all_state: bool = False,
+                reduce_gradients: Callable | None = None) -> ExportedGraph:
     """`export`, with the mapping from the MLIR back to the traced step
     (``op_nodes[0].graph.owning_module`` runs the step on real tensors).
 
@@ -668,7 +669,10 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     gradients by their global 2-norm before the update, as
     ``torch.nn.utils.clip_grad_norm_`` does; `return_all_state` returns the
     persistent arguments that the step does not update, unchanged (each its
-    own steady-state partner), so that a plan keeps them for the next step."""
+    own steady-state partner), so that a plan keeps them for the next step;
+    `reduce_gradients` maps the gradients (a dict) before clipping and the
+    update: data parallelism's all-reduce, traced as functional
+    collectives."""
     from torch._functorch.aot_autograd import aot_export_module
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
@@ -784,6 +788,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         grads = [by_name[gradient_of[signature.parameters[index]]]
                  for index, _ in trained]
         grad_of = {index: grad for (index, _), grad in zip(trained, grads)}
+        if reduce_gradients is not None:
+            grad_of = reduce_gradients(grad_of)
         if max_grad_norm is not None:
             grad_of = _clip_by_global_norm(grad_of, max_grad_norm)
         results = [loss] + (grads if opt is None else [])

@@ -83,6 +83,7 @@ _OPTIONS = {
     "report_dir": "where to write each plan's report and the step it planned",
     "max_grad_norm": "clip the gradients to this global 2-norm",
     "measure_peak": "measure the memory really in use in each step (default True)",
+    "data_parallel": "average the gradients over the ranks of torch.distributed's default group",
     "checkpoint": "compiler-placed checkpoints every step or N: {'root': DIR, 'every': N, "
                   "'keep_last': K} (docs/step-checkpoint.md)",
 }
@@ -205,10 +206,18 @@ class _Program:
         for view, base in root.items():
             self.views.setdefault(base, []).append(view)
 
+        # Checks of metadata the trace already made: not run (they are no op
+        # of the plan, so a tensor they read may be on SSD then).
+        self.skipped = {node for node in self.nodes if node.op == "call_function"
+                        and isinstance(node.target, torch._ops.OpOverload)
+                        and node.target._schema.name.startswith("aten::_assert")}
+
         # Last use (a root lives as long as its views, as the planner counts).
         last: dict[torch.fx.Node, int] = {}
         for node in self.nodes:
             for user in node.users:
+                if user in self.skipped:
+                    continue
                 last[node] = max(last.get(node, -1), position[user])
         for view, base in root.items():
             if view in last:
@@ -273,8 +282,7 @@ class _Program:
         at after a failure. Returns one value per output."""
         ops = _ops()
         env, handles, made = run.env, run.handles, run.made
-        layouts: dict[torch.fx.Node, tuple] = {}
-        tickets: dict[torch.fx.Node, torch.Tensor] = {}
+        layouts, tickets = run.layouts, run.tickets
         rebuilt: dict[torch.fx.Node, list[tuple]] = {}
         load = lambda n: env[n]
         for placeholder, value in zip(self.placeholders, args):
@@ -320,6 +328,8 @@ class _Program:
                     for view, vshape, vstride, offset in rebuilt.pop(target, ()):
                         env[view] = torch.as_strided(value, vshape, vstride, value.storage_offset() + offset)
                     del value
+            if node in self.skipped:
+                continue
             if node.op == "call_function":
                 args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), load)
                 env[node] = node.target(*args_, **kwargs)
@@ -352,6 +362,9 @@ class _Run:
     env: dict = dataclasses.field(default_factory=dict)
     handles: dict = dataclasses.field(default_factory=dict)
     made: dict = dataclasses.field(default_factory=dict)
+    # Reads in flight (node -> ticket) and what each node's handle holds.
+    tickets: dict = dataclasses.field(default_factory=dict)
+    layouts: dict = dataclasses.field(default_factory=dict)
     # For the measurement: the storages the step was given (allocated
     # before it, so the profiler cannot see them freed) that it dropped,
     # watched until they die, and when each died (wall-clock ns, bytes).
@@ -495,6 +508,13 @@ class Step:
             raise StepError(f"max_grad_norm must be a positive number, got {max_norm!r}")
         self.max_grad_norm = None if max_norm is None else float(max_norm)
         self.measure_peak = bool(options.get("measure_peak", True))
+        self.data_parallel = bool(options.get("data_parallel", False))
+        if self.data_parallel:
+            import torch.distributed as dist
+
+            if not dist.is_available() or not dist.is_initialized():
+                raise StepError("data_parallel needs torch.distributed initialized "
+                                "(torch.distributed.init_process_group) before compile_step")
         self._free_dead = True  # tests turn it off to show the measurement sees it
         from .step_checkpoint import StepCheckpointer
 
@@ -529,6 +549,7 @@ class Step:
             raise StepError(f"the model's state is on several devices ({sorted(map(str, devices))})")
         self.device = next(iter(devices), torch.device("cpu"))
 
+        _reject_fsdp(model)
         self.model, self.optimizer, self.loss_fn = model, optimizer, loss_fn
         self._lock = _DirectoryLock(offload_dir)
         self.offload_dir = offload_dir
@@ -691,7 +712,8 @@ class Step:
                 with self._shaped_model():
                     exported = export_step(self.model, tuple(args) + tuple(batch.values()), self.loss_fn,
                                            self.optimizer, batch_keys=tuple(batch), lr_inputs=True,
-                                           max_grad_norm=self.max_grad_norm, return_all_state=True)
+                                           max_grad_norm=self.max_grad_norm, return_all_state=True,
+                                           reduce_gradients=_average_over_ranks if self.data_parallel else None)
             except ExportError as error:
                 raise StepError(f"compile_step cannot trace the step: {error}") from error
             logger.info("traced the step for %s in %.1f s", key, time.perf_counter() - started)
@@ -865,6 +887,11 @@ class Step:
         immutable: the values the program still holds, or read back from the
         copy it wrote), then the handles it made go."""
         ops = _ops()
+        for node, ticket in run.tickets.items():
+            if ticket.item() not in run.made:  # a read of the state: finish it, keep the copy
+                shape, stride, dtype, device = run.layouts[node]
+                ops.wait(ticket, shape, stride, dtype, device, True)
+        run.tickets.clear()
         lost = []
         for name, node in lent.items():
             entry = self._state[name]
@@ -967,6 +994,38 @@ class _StateView(Mapping):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+def _average_over_ranks(grads: dict[int, torch.Tensor]) -> dict[int, torch.Tensor]:
+    """Each gradient divided by the world size and summed over the ranks
+    (DistributedDataParallel's order), as functional collectives: traced
+    into the step as `_c10d_functional.all_reduce` and `wait_tensor`."""
+    import torch.distributed as dist
+    from torch.distributed import _functional_collectives as collectives
+
+    world = dist.get_world_size()
+    group = dist.group.WORLD
+    return {index: collectives.wait_tensor(collectives.all_reduce(grad / world, "sum", group))
+            for index, grad in grads.items()}
+
+
+def _reject_fsdp(model: torch.nn.Module) -> None:
+    """FSDP2 (`fully_shard`) and DDP wrappers: a StepError naming what is
+    missing (docs/python.md, "Whole-step offload")."""
+    from torch.distributed.tensor import DTensor
+
+    if type(model).__name__ in ("DistributedDataParallel", "FullyShardedDataParallel"):
+        raise StepError(f"compile_step takes the bare module, not {type(model).__name__}: pass "
+                        "model.module and options={'data_parallel': True}")
+    sharded = [name for name, p in model.named_parameters() if isinstance(p, DTensor)]
+    if sharded:
+        raise StepError(
+            f"FSDP2 (fully_shard) is not supported: its parameters are DTensors ({sharded[0]}, ...) "
+            "gathered by module hooks that FSDP2 wraps in torch._dynamo.disable ('skipping FSDP "
+            "hooks'), which the exporter's capture (torch.export, strict) cannot trace in this torch "
+            f"({torch.__version__}: 'Unsupported: Call to torch._dynamo.disable()'), so the "
+            "all-gather and the gradients' reduce-scatter cannot become functional collectives of "
+            "the step; use the unsharded module with options={'data_parallel': True}")
 
 
 def compile_step(model: torch.nn.Module, optimizer: torch.optim.Optimizer,

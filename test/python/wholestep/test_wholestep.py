@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import os
+import warnings
 
 import pytest
 import torch
@@ -31,7 +32,10 @@ def run_steps(step, optimizer, batches):
     losses = []
     for batch in batches:
         losses.append(step(**batch).detach().clone())
-        scheduler.step()
+        with warnings.catch_warnings():
+            # It warns that optimizer.step() was not called: the step updates.
+            warnings.simplefilter("ignore", UserWarning)
+            scheduler.step()
     return losses, {name: value.clone() for name, value in step.state_dict().items()}
 
 
@@ -89,11 +93,15 @@ def test_bitwise_at_half_and_quarter_of_the_peak(name, ssd_opt, tmp_path):
             for key, value in state.items():
                 assert torch.equal(value, other_state[key]), (share, key)
 
+    # Eager sums some gradients in another order (the embedding's), and
+    # Adam's first update is about +-lr whatever the gradient's size, so a
+    # rounding difference in a tiny gradient moves a weight by up to a few
+    # percent of lr (1e-5 seen on GPT-2's wte).
     eager = eager_steps(reference, loss_fn, batches)
     torch.testing.assert_close(torch.stack(losses), torch.stack(eager), rtol=1e-4, atol=1e-5)
     for key, value in reference.state_dict().items():
         if key in state:
-            torch.testing.assert_close(state[key], value, rtol=1e-4, atol=1e-5, msg=key)
+            torch.testing.assert_close(state[key], value, rtol=1e-4, atol=5e-5, msg=key)
 
 
 def test_measured_peak_sees_dead_tensors_kept(ssd_opt, tmp_path):
