@@ -25,6 +25,16 @@ func.func @kernel_custom(%x: tensor<8x768xf32>) -> tensor<4xbf16> {
 
 // -----
 
+// Tests a view with several results: split's parts, each a view of %x.
+// CHECK-LABEL: func.func @kernel_view_parts
+// CHECK: ssd.kernel "aten.split.Tensor"(%{{.+}}) {view_of = 0 : i64} : (tensor<8x2304xf32>) -> (tensor<8x768xf32>, tensor<8x768xf32>, tensor<8x768xf32>)
+func.func @kernel_view_parts(%x: tensor<8x2304xf32>) -> tensor<8x768xf32> {
+  %q:3 = ssd.kernel "aten.split.Tensor"(%x) {view_of = 0 : i64} : (tensor<8x2304xf32>) -> (tensor<8x768xf32>, tensor<8x768xf32>, tensor<8x768xf32>)
+  return %q#1 : tensor<8x768xf32>
+}
+
+// -----
+
 // Tests the residency ops on one tensor: offload, release, prefetch, wait.
 // CHECK-LABEL: func.func @residency
 // CHECK-SAME: (%[[ACT:.+]]: tensor<8x1024xf32>)

@@ -85,15 +85,15 @@ static bool isFiniteNonNegative(double value) {
 // KernelOp
 //===----------------------------------------------------------------------===//
 
-/// A view's single result shares the storage of a ranked tensor operand.
+/// A view's results (one, or one per part for `split`, `unbind`, `chunk`)
+/// share the storage of a ranked tensor operand.
 static LogicalResult verifyView(KernelOp op, int64_t operandIndex) {
   int64_t numInputs = op.getInputs().size();
   if (operandIndex < 0 || operandIndex >= numInputs)
     return op.emitOpError() << "'view_of' must name an operand: expected 0 to "
                             << numInputs - 1 << ", got " << operandIndex;
-  if (op.getOutputs().size() != 1)
-    return op.emitOpError() << "with 'view_of' expects exactly one result, got "
-                            << op.getOutputs().size();
+  if (op.getOutputs().empty())
+    return op.emitOpError() << "with 'view_of' expects at least one result";
   Type viewed = op.getInputs()[operandIndex].getType();
   if (!isa<RankedTensorType>(viewed))
     return op.emitOpError() << "'view_of' operand #" << operandIndex

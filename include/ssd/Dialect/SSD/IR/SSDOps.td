@@ -54,15 +54,21 @@ def SSD_KernelOp : SSD_Op<"kernel", [
     ```
 
     A view (`aten.view`, `aten.t`, `aten.expand`, `aten.slice`, ...) sets
-    `view_of = N`: its single result shares the storage of operand `N`
-    (or that operand's root, for a view of a view) instead of holding memory
-    of its own: the planner counts no bytes for it, never moves it, and keeps
-    the storage resident from the view's definition through its last use.
-    The view may be larger than the operand (`aten.expand`).
+    `view_of = N`: its result shares the storage of operand `N` (or that
+    operand's root, for a view of a view) instead of holding memory of its
+    own; a view with several results (`aten.split`, `aten.unbind`,
+    `aten.chunk`) makes each of them a view of it. The planner counts no
+    bytes for a view and never moves it; each use of a view needs the
+    storage resident, which may leave between uses (the plan rebuilds the
+    view after a reload). A view may be larger than the operand
+    (`aten.expand`).
 
     ```mlir
     %wt = ssd.kernel "aten.t"(%w) {view_of = 0 : i64}
         : (tensor<768x3072xf32>) -> tensor<3072x768xf32>
+    %q, %k, %v = ssd.kernel "aten.split.Tensor"(%qkv) {view_of = 0 : i64}
+        : (tensor<8x2304xf32>) -> (tensor<8x768xf32>, tensor<8x768xf32>,
+                                   tensor<8x768xf32>)
     ```
 
     A kernel is free of side effects, so that CSE may merge two identical
