@@ -9,6 +9,7 @@
 #include "ssd/Runtime/Status.h"
 
 #include <cerrno>
+#include <charconv>
 
 namespace ssd::rt::ckpt {
 
@@ -331,7 +332,7 @@ private:
   size_t pos = 0;
 };
 
-void writeString(std::string &out, const std::string &s) {
+void writeString(std::string &out, std::string_view s) {
   out += '"';
   // Runs of characters that need no escape are appended whole (manifests
   // hold tens of thousands of names and checksums).
@@ -340,7 +341,7 @@ void writeString(std::string &out, const std::string &s) {
     unsigned char c = s[i];
     if (c != '"' && c != '\\' && c >= 0x20)
       continue;
-    out.append(s, run, i - run);
+    out.append(s.substr(run, i - run));
     run = i + 1;
     if (c == '"' || c == '\\') {
       out += '\\';
@@ -352,7 +353,7 @@ void writeString(std::string &out, const std::string &s) {
       out += hex[c & 15];
     }
   }
-  out.append(s, run, std::string::npos);
+  out.append(s.substr(run));
   out += '"';
 }
 
@@ -361,60 +362,38 @@ bool isScalar(const JsonValue &v) {
          v.kind() != JsonValue::Kind::Object;
 }
 
-void writeValue(std::string &out, const JsonValue &v, unsigned indent) {
+void writeValue(JsonWriter &w, const JsonValue &v) {
   switch (v.kind()) {
   case JsonValue::Kind::Null:
-    out += "null";
+    w.null();
     return;
   case JsonValue::Kind::Bool:
-    out += v.asBool() ? "true" : "false";
+    w.boolean(v.asBool());
     return;
   case JsonValue::Kind::Integer:
-    if (v.isNegative())
-      out += '-';
-    out += std::to_string(v.magnitude());
+    w.integer(v.magnitude(), v.isNegative());
     return;
   case JsonValue::Kind::String:
-    writeString(out, v.asString());
+    w.string(v.asString());
     return;
   case JsonValue::Kind::Array: {
-    bool flat = true;
+    bool scalars = true;
     for (const JsonValue &item : v.items())
-      flat = flat && isScalar(item);
-    out += '[';
-    bool first = true;
-    for (const JsonValue &item : v.items()) {
-      out += first ? "" : ",";
-      if (flat) {
-        out += first ? "" : " ";
-      } else {
-        out += '\n';
-        out.append(indent + 1, ' ');
-      }
-      first = false;
-      writeValue(out, item, indent + 1);
-    }
-    if (!flat && !v.items().empty())
-      out.append(1, '\n').append(indent, ' ');
-    out += ']';
+      scalars = scalars && isScalar(item);
+    w.beginArray(scalars);
+    for (const JsonValue &item : v.items())
+      writeValue(w, item);
+    w.endArray();
     return;
   }
-  case JsonValue::Kind::Object: {
-    out += '{';
-    bool first = true;
+  case JsonValue::Kind::Object:
+    w.beginObject();
     for (const auto &[key, member] : v.members()) {
-      out += first ? "\n" : ",\n";
-      first = false;
-      out.append(indent + 1, ' ');
-      writeString(out, key);
-      out += ": ";
-      writeValue(out, member, indent + 1);
+      w.key(key);
+      writeValue(w, member);
     }
-    if (!v.members().empty())
-      out.append(1, '\n').append(indent, ' ');
-    out += '}';
+    w.endObject();
     return;
-  }
   }
 }
 
@@ -425,10 +404,83 @@ JsonValue parseJson(std::string_view text, const std::string &origin) {
 }
 
 std::string writeJson(const JsonValue &value) {
-  std::string out;
-  writeValue(out, value, 0);
+  JsonWriter w;
+  writeValue(w, value);
+  return std::move(w).finish();
+}
+
+void JsonWriter::beforeValue() {
+  if (levels.empty() || levels.back().object)
+    return; // the document itself, or a member after its key
+  Level &level = levels.back();
+  if (level.count > 0)
+    out += level.scalars ? ", " : ",";
+  if (!level.scalars)
+    out.append(1, '\n').append(levels.size(), ' ');
+  ++level.count;
+}
+
+void JsonWriter::beginObject() {
+  beforeValue();
+  out += '{';
+  levels.push_back({true, false, 0});
+}
+
+void JsonWriter::key(std::string_view name) {
+  Level &level = levels.back();
+  out += level.count++ ? ",\n" : "\n";
+  out.append(levels.size(), ' ');
+  writeString(out, name);
+  out += ": ";
+}
+
+void JsonWriter::endObject() {
+  if (levels.back().count > 0)
+    out.append(1, '\n').append(levels.size() - 1, ' ');
+  levels.pop_back();
+  out += '}';
+}
+
+void JsonWriter::beginArray(bool scalars) {
+  beforeValue();
+  out += '[';
+  levels.push_back({false, scalars, 0});
+}
+
+void JsonWriter::endArray() {
+  if (!levels.back().scalars && levels.back().count > 0)
+    out.append(1, '\n').append(levels.size() - 1, ' ');
+  levels.pop_back();
+  out += ']';
+}
+
+void JsonWriter::null() {
+  beforeValue();
+  out += "null";
+}
+
+void JsonWriter::boolean(bool value) {
+  beforeValue();
+  out += value ? "true" : "false";
+}
+
+void JsonWriter::integer(uint64_t magnitude, bool negative) {
+  beforeValue();
+  if (negative)
+    out += '-';
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof(digits), magnitude);
+  out.append(digits, end);
+}
+
+void JsonWriter::string(std::string_view value) {
+  beforeValue();
+  writeString(out, value);
+}
+
+std::string JsonWriter::finish() && {
   out += '\n';
-  return out;
+  return std::move(out);
 }
 
 } // namespace ssd::rt::ckpt

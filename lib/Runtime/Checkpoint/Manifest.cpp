@@ -327,11 +327,11 @@ std::optional<std::string> hexToBytes(const std::string &hex) {
   return out;
 }
 
-JsonValue unsignedArray(const std::vector<uint64_t> &values) {
-  JsonValue a = JsonValue::array();
+void writeUnsigneds(JsonWriter &w, const std::vector<uint64_t> &values) {
+  w.beginArray(true);
   for (uint64_t v : values)
-    a.push(JsonValue::integer(v));
-  return a;
+    w.integer(v);
+  w.endArray();
 }
 
 Chunk readChunk(const FieldReader &c) {
@@ -353,15 +353,24 @@ Chunk readChunk(const FieldReader &c) {
   return chunk;
 }
 
-void writeChunk(JsonValue &o, const Chunk &c) {
-  o.set("offsets", unsignedArray(c.offsets));
-  o.set("sizes", unsignedArray(c.sizes));
-  o.set("file", JsonValue::string(c.file));
-  o.set("file_offset", JsonValue::integer(c.fileOffset));
-  o.set("length", JsonValue::integer(c.length));
-  JsonValue &sums = o.set("xxh3", JsonValue::array());
+void writeChunk(JsonWriter &w, const Chunk &c) {
+  w.beginObject();
+  w.key("offsets");
+  writeUnsigneds(w, c.offsets);
+  w.key("sizes");
+  writeUnsigneds(w, c.sizes);
+  w.key("file");
+  w.string(c.file);
+  w.key("file_offset");
+  w.integer(c.fileOffset);
+  w.key("length");
+  w.integer(c.length);
+  w.key("xxh3");
+  w.beginArray(true);
   for (uint64_t s : c.checksums)
-    sums.push(JsonValue::string(hex64(s)));
+    w.string(hex64(s));
+  w.endArray();
+  w.endObject();
 }
 
 RankState readRankState(const FieldReader &r) {
@@ -377,12 +386,19 @@ RankState readRankState(const FieldReader &r) {
   return state;
 }
 
-void writeRankState(JsonValue &o, const RankState &r) {
-  o.set("rank", JsonValue::integer(r.rank));
-  o.set("file", JsonValue::string(r.file));
-  o.set("file_bytes", JsonValue::integer(r.fileBytes));
-  o.set("rng", JsonValue::string(bytesToHex(r.rng)));
-  o.set("data_loader_position", JsonValue::integer(r.dataLoaderPosition));
+void writeRankState(JsonWriter &w, const RankState &r) {
+  w.beginObject();
+  w.key("rank");
+  w.integer(r.rank);
+  w.key("file");
+  w.string(r.file);
+  w.key("file_bytes");
+  w.integer(r.fileBytes);
+  w.key("rng");
+  w.string(bytesToHex(r.rng));
+  w.key("data_loader_position");
+  w.integer(r.dataLoaderPosition);
+  w.endObject();
 }
 
 DType readDType(const FieldReader &t) {
@@ -396,36 +412,60 @@ DType readDType(const FieldReader &t) {
 
 namespace {
 
-/// The manifest as JSON without its own checksum.
-JsonValue manifestBody(const Manifest &m) {
-  JsonValue root = JsonValue::object();
-  root.set("format", JsonValue::string("ssd-checkpoint"));
-  root.set("version", JsonValue::integer(m.version));
-  root.set("step", JsonValue::integer(m.step));
-  root.set("world_size", JsonValue::integer(m.worldSize));
-  root.set("checksum", JsonValue::string("xxh3-64"));
-  root.set("checksum_block_bytes", JsonValue::integer(m.checksumBlockBytes));
-  JsonValue &ranks = root.set("ranks", JsonValue::array());
+/// The members of the manifest without its own checksum, into the open
+/// top-level object of `w`.
+void writeManifestMembers(JsonWriter &w, const Manifest &m) {
+  w.key("format");
+  w.string("ssd-checkpoint");
+  w.key("version");
+  w.integer(m.version);
+  w.key("step");
+  w.integer(m.step);
+  w.key("world_size");
+  w.integer(m.worldSize);
+  w.key("checksum");
+  w.string("xxh3-64");
+  w.key("checksum_block_bytes");
+  w.integer(m.checksumBlockBytes);
+  w.key("ranks");
+  w.beginArray(false);
   for (const RankState &r : m.ranks)
-    writeRankState(ranks.push(JsonValue::object()), r);
-  JsonValue &tensors = root.set("tensors", JsonValue::array());
+    writeRankState(w, r);
+  w.endArray();
+  w.key("tensors");
+  w.beginArray(false);
   for (const TensorEntry &t : m.tensors) {
-    JsonValue &o = tensors.push(JsonValue::object());
-    o.set("name", JsonValue::string(t.name));
-    o.set("dtype", JsonValue::string(dtypeName(t.dtype)));
-    o.set("shape", unsignedArray(t.shape));
-    JsonValue &chunks = o.set("chunks", JsonValue::array());
+    w.beginObject();
+    w.key("name");
+    w.string(t.name);
+    w.key("dtype");
+    w.string(dtypeName(t.dtype));
+    w.key("shape");
+    writeUnsigneds(w, t.shape);
+    w.key("chunks");
+    w.beginArray(false);
     for (const Chunk &c : t.chunks)
-      writeChunk(chunks.push(JsonValue::object()), c);
+      writeChunk(w, c);
+    w.endArray();
+    w.endObject();
   }
-  return root;
+  w.endArray();
+}
+
+/// The canonical text of everything the manifest records but its checksum.
+std::string manifestBodyText(JsonWriter w) {
+  w.endObject();
+  return std::move(w).finish();
 }
 
 /// XXH3-64 of the canonical text of everything the manifest records, so
 /// that a change the validation cannot see (a step, a generator state, a
 /// data-loader position) is still detected.
 uint64_t manifestChecksum(const Manifest &m) {
-  std::string body = writeJson(manifestBody(m));
+  JsonWriter w;
+  w.beginObject();
+  writeManifestMembers(w, m);
+  std::string body = manifestBodyText(std::move(w));
   return XXH3_64bits(body.data(), body.size());
 }
 
@@ -575,27 +615,42 @@ void validateManifest(const Manifest &m, const std::string &origin) {
 }
 
 std::string serializeManifest(const Manifest &m) {
-  // The body is built once: its text is what manifestChecksum hashes.
-  JsonValue root = manifestBody(m);
-  std::string body = writeJson(root);
-  root.set("manifest_xxh3",
-           JsonValue::string(hex64(XXH3_64bits(body.data(), body.size()))));
-  return writeJson(root);
+  // The members are written once; the body manifestChecksum hashes is
+  // their text closed, the manifest the same with its checksum appended.
+  JsonWriter w;
+  w.beginObject();
+  writeManifestMembers(w, m);
+  std::string body = manifestBodyText(w);
+  w.key("manifest_xxh3");
+  w.string(hex64(XXH3_64bits(body.data(), body.size())));
+  w.endObject();
+  return std::move(w).finish();
 }
 
 std::string serializeRankRecord(const RankRecord &record) {
-  JsonValue root = JsonValue::object();
-  root.set("step", JsonValue::integer(record.step));
-  writeRankState(root.set("state", JsonValue::object()), record.state);
-  JsonValue &pieces = root.set("pieces", JsonValue::array());
+  JsonWriter w;
+  w.beginObject();
+  w.key("step");
+  w.integer(record.step);
+  w.key("state");
+  writeRankState(w, record.state);
+  w.key("pieces");
+  w.beginArray(false);
   for (const RankRecord::Piece &p : record.pieces) {
-    JsonValue &o = pieces.push(JsonValue::object());
-    o.set("name", JsonValue::string(p.tensor));
-    o.set("dtype", JsonValue::string(dtypeName(p.dtype)));
-    o.set("shape", unsignedArray(p.shape));
-    writeChunk(o.set("chunk", JsonValue::object()), p.chunk);
+    w.beginObject();
+    w.key("name");
+    w.string(p.tensor);
+    w.key("dtype");
+    w.string(dtypeName(p.dtype));
+    w.key("shape");
+    writeUnsigneds(w, p.shape);
+    w.key("chunk");
+    writeChunk(w, p.chunk);
+    w.endObject();
   }
-  return writeJson(root);
+  w.endArray();
+  w.endObject();
+  return std::move(w).finish();
 }
 
 RankRecord parseRankRecord(std::string_view text, const std::string &origin) {

@@ -69,6 +69,39 @@ JsonValue parseJson(std::string_view text, const std::string &origin);
 /// arrays of scalars on one line, so that manifests stay readable and diffable.
 std::string writeJson(const JsonValue &value);
 
+/// Writes the text writeJson would write for the same values without
+/// building them first, for documents as large as the manifest of tens of
+/// thousands of tensors: objects one member per line, indented one space a
+/// level; arrays of scalars on one line ("[1, 2]"), other arrays one item a
+/// line. Keys are the caller's to keep unique.
+class JsonWriter {
+public:
+  void beginObject();
+  /// The next member's key; its value follows.
+  void key(std::string_view name);
+  void endObject();
+  /// `scalars`: every item will be a scalar (the array goes on one line).
+  void beginArray(bool scalars);
+  void endArray();
+  void null();
+  void boolean(bool value);
+  void integer(uint64_t magnitude, bool negative = false);
+  void string(std::string_view value);
+  /// The document, with its final newline (every container closed).
+  std::string finish() &&;
+
+private:
+  /// The separator and indentation before a value inside an array.
+  void beforeValue();
+  struct Level {
+    bool object;
+    bool scalars;
+    size_t count;
+  };
+  std::vector<Level> levels;
+  std::string out;
+};
+
 } // namespace ssd::rt::ckpt
 
 #endif // SSD_RUNTIME_CHECKPOINT_JSON_H
