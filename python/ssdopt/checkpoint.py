@@ -40,8 +40,8 @@ import torch
 
 from ._dtypes import CHECKPOINT_CODES
 
-__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "to_state_dict",
-           "from_dcp", "to_dcp", "from_torch_save"]
+__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "release_staging",
+           "to_state_dict", "from_dcp", "to_dcp", "from_torch_save"]
 
 # The name of the tensor (U8, JSON text, written by rank 0) that holds the
 # state dict's structure and its non-tensor values.
@@ -944,7 +944,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     raises CheckpointError on every rank. Synchronous saves return the
     step; with `async_save=True` the tensors are copied into staging memory
     (at most `staging_bytes` not yet written at once; the call blocks while
-    the budget is full) and a concurrent.futures.Future of the step is
+    the budget is full; the memory is kept for the next async save until
+    release_staging()) and a concurrent.futures.Future of the step is
     returned once all are copied, while a thread writes and commits.
 
     `root` may be an fsspec URL (`s3://bucket/run`; `storage_options` go to
