@@ -29,9 +29,10 @@ decides where each persistent tensor's new value is final (right after the op
 that computes it; at entry for state the step does not change), those
 positions are mapped back onto the step's FX graph (`instrument`), and a
 ``save_shard`` node there hands the value to a thread that writes it while
-the rest of the step runs. The step's end commits through the library's
-multi-rank protocol (``ssdckpt_save_begin/_add/_commit``) every `every`
-steps, keeping the newest `keep_last`.
+the rest of the step runs. The step's end queues the commit through the
+library's multi-rank protocol (``ssdckpt_save_begin/_add/_commit``), which
+that thread makes while the next step computes, every `every` steps, keeping
+the newest `keep_last` (docs/step-checkpoint.md).
 """
 
 from __future__ import annotations
@@ -509,7 +510,6 @@ class StepCheckpointer:
         missing = sorted(set(names) - set(positions))
         if missing:
             raise RuntimeError(f"ssd-shard-checkpoint saves no value of {missing[:5]}")
-        placeholders = [n for n in graph.nodes if n.op == "placeholder"]
         results = dict(zip(exported.result_names, graph.output_node().args[0]))
         after: dict[torch.fx.Node, torch.fx.Node] = {}
         inserted = 0
