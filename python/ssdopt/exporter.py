@@ -138,9 +138,12 @@ def _storage(t: torch.Tensor):
 
 
 def _viewed_operand(results: list[torch.Tensor], operands: list[torch.Tensor]) -> int | None:
-    """The operand whose storage the single result shares (a view: `t`,
-    `view`, `expand`, `detach`...), for `view_of`; None for other ops."""
-    if len(results) != 1 or (storage := _storage(results[0])) is None:
+    """The operand whose storage every result shares (a view: `t`, `view`,
+    `expand`, `detach`..., or the parts of `split`, `unbind`, `chunk`), for
+    `view_of`; None for other ops."""
+    if not results or (storage := _storage(results[0])) is None:
+        return None
+    if any(_storage(t) != storage for t in results[1:]):
         return None
     return next((index for index, t in enumerate(operands) if _storage(t) == storage), None)
 

@@ -99,6 +99,28 @@ def test_dtypes(dtype, element):
     assert f"tensor<2x3x{element}>" in text
 
 
+def test_parts_of_split_and_unbind_are_views(ssd_opt):
+    def f(x, w):
+        h = torch.mm(x, w)
+        q, k = torch.split(h, 8, dim=1)
+        rows = torch.unbind(h, 0)
+        y, mean, rstd = torch.ops.aten.native_layer_norm(h, [16], None, None, 1e-5)
+        return (q * k).sum() + rows[1].sum() + y.sum()
+
+    gm = make_fx(f, tracing_mode="fake")(torch.randn(4, 8), torch.randn(8, 16))
+    exported = fx_to_mlir(gm, arg_roles=["input", "param"], arg_names=["x", "w"],
+                          result_names=[None])
+    by_name = {name: view for name, _, _, view in kernels(exported.text)}
+    # Every part shares the storage of the mm's result (operand 0).
+    assert by_name["aten.split.Tensor"] == "0"
+    assert by_name["aten.unbind.int"] == "0"
+    # Several results that are not views stay tensors of their own.
+    assert by_name["aten.native_layer_norm.default"] == ""
+    assert re.search(r'%\w+:2 = "ssd.kernel"\(%\w+\) \{name = "aten.split.Tensor"', exported.text)
+    run_ssd_opt(ssd_opt, exported.text, "--ssd-verify-graph")
+    run_ssd_opt(ssd_opt, exported.text, "--ssd-offload-pipeline=memory-budget=1KiB")
+
+
 def test_multi_result_op_and_skipped_outputs():
     def f(x, w, b):
         y, mean, rstd = torch.ops.aten.native_layer_norm(x, [8], w, b, 1e-5)
