@@ -3,12 +3,14 @@
 The layer under ``Step.save_checkpoint`` / ``load_checkpoint``: state on SSD
 (handles of torch.ops.ssdopt.offload) and in memory saved in the checkpoint
 format, read back by ``ssd-ckpt``, ``ssdopt.checkpoint`` and `load_state`
-onto another placement, with the memory the save used measured; faults.
+onto another placement, with the memory the save used measured; faults;
+two data-parallel ranks saving together, each tensor written once.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import pathlib
 import re
@@ -147,3 +149,51 @@ def test_a_failed_copy_names_the_file_and_commits_nothing(tmp_path, store):
         step_checkpoint.save_state(entries, tmp_path / "ckpt", step=1)
     assert path in str(raised.value) and "the file ends early" in str(raised.value)
     assert ckpt.latest(tmp_path / "ckpt") is None
+
+
+def _save_as_rank(rank: int, world: int, init_file: str, root: str, directory: str) -> None:
+    """A data-parallel rank: the same state (same seed), its own store."""
+    import torch.distributed as dist
+
+    dist.init_process_group("gloo", init_method=f"file://{init_file}", rank=rank,
+                            world_size=world)
+    try:
+        torch.manual_seed(5)
+        tensors = {f"t{i}": torch.randn(300 + 7 * i, 9) for i in range(6)}
+        store = runtime.open_store(directory)
+        entries = [Entry(name, tuple(t.shape), t.dtype,
+                         tensor=None if i % 2 else t, handle=offloaded(t, store) if i % 2 else None)
+                   for i, (name, t) in enumerate(tensors.items())]
+        step_checkpoint.save_state(entries, root, step=5)
+        runtime.close_store(store)
+    finally:
+        dist.destroy_process_group()
+
+
+def test_data_parallel_ranks_write_each_tensor_once(tmp_path):
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    procs = []
+    for rank in range(2):
+        (tmp_path / f"offload{rank}").mkdir()
+        procs.append(context.Process(target=_save_as_rank,
+                                     args=(rank, 2, str(tmp_path / "init"), str(tmp_path / "ckpt"),
+                                           str(tmp_path / f"offload{rank}"))))
+        procs[-1].start()
+    for proc in procs:
+        proc.join(timeout=240)
+        assert proc.exitcode == 0
+    torch.manual_seed(5)
+    expected = {f"t{i}": torch.randn(300 + 7 * i, 9) for i in range(6)}
+    directory = ckpt._resolve(tmp_path / "ckpt")
+    with open(os.path.join(directory, "manifest.json")) as file:
+        manifest = json.load(file)
+    assert manifest["world_size"] == 2
+    # Each tensor once, the ranks sharing the bytes.
+    writers = {t["name"]: {c["file"] for c in t["chunks"]} for t in manifest["tensors"]}
+    assert all(len(files) == 1 for files in writers.values())
+    assert len(set().union(*writers.values())) == 2
+    fresh = [Entry(n, tuple(t.shape), t.dtype, tensor=torch.zeros_like(t)) for n, t in expected.items()]
+    assert step_checkpoint.load_state(fresh, tmp_path / "ckpt") == 5
+    assert all(torch.equal(e.tensor, expected[e.name]) for e in fresh)
