@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ssd/Analysis/Planner/ExactPlanner.h"
+#include "ssd/Analysis/Planner/CostModel.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -41,6 +42,10 @@ struct Unit {
   /// interval and its partner's last one.
   std::optional<TensorId> excludedBySteady;
   double weight = 0;
+  /// The tensor of an interval unit.
+  TensorId tensor = 0;
+  /// The most bytes one option frees at each over-budget point.
+  std::vector<uint64_t> freeAt;
 };
 
 class ExactSearch {
@@ -72,6 +77,7 @@ private:
   void search(size_t depth);
   void apply(const Gap &gap, int sign);
   bool coverable(size_t depth) const;
+  double boundFromCover(size_t depth) const;
   bool covered() const;
   double simulateCurrent(Plan *out = nullptr) const;
   bool outOfTime();
@@ -88,13 +94,20 @@ private:
   /// Over-budget points, and per unit (in search order) the most bytes the
   /// units from it on can free at each of them.
   std::vector<uint32_t> overPoints;
-  std::vector<std::vector<uint64_t>> coverFrom;
+  std::vector<std::vector<uint64_t>> coverFrom, steadyCoverFrom;
+  /// Rates and least latencies of a chain of writes and of reads, and
+  /// compute seconds before each point (as the lower bound has them).
+  double writeRate = 0, readRate = 0, writeLatency = 0, readLatency = 0;
+  std::vector<double> computeBefore;
   /// Canonical offload slots per tensor (ascending).
   std::vector<std::vector<uint32_t>> offloadSlots;
 
   // Search state.
   std::vector<Gap> current;
   std::vector<int64_t> absentAt;
+  /// Bytes absent at each point whose tensor was written, and that are
+  /// read back.
+  std::vector<int64_t> writtenAbsentAt, reloadAbsentAt;
   std::vector<int64_t> offloadOf;
   std::vector<uint32_t> gapsOf;
   std::vector<uint8_t> steadyOf;
@@ -110,12 +123,14 @@ private:
 
 void ExactSearch::addIntervalUnit(TensorId tensor, uint32_t interval) {
   llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-  int64_t previous = interval == 0 ? -1 : touches[interval - 1];
+  int64_t previous =
+      interval == 0 ? int64_t(-1) : int64_t(touches[interval - 1]);
   uint32_t next = touches[interval];
   std::vector<uint32_t> over = overBudgetIn(previous + 1, int64_t(next) - 1);
   if (over.empty())
     return;
   Unit unit;
+  unit.tensor = tensor;
   unit.options.push_back({});
   const Tensor &info = graph.getTensor(tensor);
   // A steady pair decides an argument's entry interval and its partner's
@@ -240,6 +255,7 @@ void ExactSearch::listUnits() {
           offloadSlots[tensor].push_back(slot);
 
   coverFrom.assign(units.size() + 1, std::vector<uint64_t>(overPoints.size()));
+  steadyCoverFrom = coverFrom;
   for (size_t index = units.size(); index-- > 0;) {
     std::vector<uint64_t> most(overPoints.size(), 0);
     for (const UnitOption &option : units[index].options) {
@@ -253,16 +269,74 @@ void ExactSearch::listUnits() {
         most[k] = std::max(most[k], freed);
       }
     }
-    for (size_t k = 0; k < overPoints.size(); ++k)
+    for (size_t k = 0; k < overPoints.size(); ++k) {
       coverFrom[index][k] = coverFrom[index + 1][k] + most[k];
+      steadyCoverFrom[index][k] =
+          steadyCoverFrom[index + 1][k] + (units[index].steady ? most[k] : 0);
+    }
+    units[index].freeAt = std::move(most);
   }
+
+  const Target &target = planner.getTarget();
+  bool hostLink = target.hasHostLink();
+  writeRate = hostLink ? std::min(target.ssdWriteBandwidth,
+                                  target.deviceToHostBandwidth)
+                       : target.ssdWriteBandwidth;
+  readRate =
+      hostLink ? std::min(target.ssdReadBandwidth, target.hostToDeviceBandwidth)
+               : target.ssdReadBandwidth;
+  double hostLatency = hostLink ? target.ioLatencySeconds : 0;
+  writeLatency = hostLatency + target.ssdWriteLatency();
+  readLatency = hostLatency + target.ssdReadLatency();
+  computeBefore = computeSecondsBefore(planner.getOpSeconds());
+}
+
+/// What covering the rest of each over-budget point costs at the least:
+/// every tensor absent at point q was written before op q starts (unless it
+/// entered on SSD), and every one that comes back is read after op q ends,
+/// and each direction's bytes serialise on its slower hop. The deficit that
+/// undecided units must still free at q adds writes, except what steady
+/// pairs and units of arguments that entered on SSD can free, and reads,
+/// except what steady pairs can.
+double ExactSearch::boundFromCover(size_t depth) const {
+  double bound = 0;
+  double compute = computeBefore.back();
+  for (size_t k = 0; k < overPoints.size(); ++k) {
+    uint32_t point = overPoints[k];
+    int64_t deficit =
+        int64_t(unplanned[point]) - absentAt[point] - int64_t(budget);
+    int64_t noWrite = 0;
+    if (deficit > 0)
+      for (size_t index = depth; index < units.size(); ++index) {
+        const Unit &unit = units[index];
+        if (unit.steady || enteredOf[unit.tensor])
+          noWrite += unit.freeAt[k];
+      }
+    double written =
+        writtenAbsentAt[point] + std::max<int64_t>(0, deficit - noWrite);
+    double read = reloadAbsentAt[point] +
+                  std::max<int64_t>(0, deficit - steadyCoverFrom[depth][k]);
+    if (written > 0)
+      bound = std::max(bound, writeLatency + written / writeRate + compute -
+                                  computeBefore[point]);
+    if (read > 0)
+      bound = std::max(bound, computeBefore[point + 1] + readLatency +
+                                  read / readRate);
+  }
+  return bound;
 }
 
 void ExactSearch::apply(const Gap &gap, int sign) {
   auto [from, to] = absentPoints(gap, lifetimes);
-  int64_t bytes = graph.getTensor(gap.tensor).bytes;
-  for (uint32_t point = from; point < to; ++point)
-    absentAt[point] += sign * bytes;
+  int64_t bytes = sign * int64_t(graph.getTensor(gap.tensor).bytes);
+  bool written = !gap.entersOnSsd && !enteredOf[gap.tensor];
+  for (uint32_t point = from; point < to; ++point) {
+    absentAt[point] += bytes;
+    if (written)
+      writtenAbsentAt[point] += bytes;
+    if (gap.reloads())
+      reloadAbsentAt[point] += bytes;
+  }
 }
 
 bool ExactSearch::coverable(size_t depth) const {
@@ -300,6 +374,9 @@ bool ExactSearch::outOfTime() {
 void ExactSearch::search(size_t depth) {
   ++nodes;
   if (outOfTime() || !coverable(depth))
+    return;
+  double limit = found ? best : stopAt;
+  if (found ? boundFromCover(depth) >= limit : boundFromCover(depth) > limit)
     return;
   double seconds = simulateCurrent();
   // Ties with the heuristic's plan are searched for until one is found, so
@@ -406,6 +483,8 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
   listUnits();
   statistics.units = units.size();
   absentAt.assign(points, 0);
+  writtenAbsentAt.assign(points, 0);
+  reloadAbsentAt.assign(points, 0);
   offloadOf.assign(graph.numTensors(), -1);
   gapsOf.assign(graph.numTensors(), 0);
   steadyOf.assign(graph.numTensors(), 0);
