@@ -958,6 +958,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     rank, world = _rank_and_world()
     error = None
     tree = leaves = remote = None
+    requested_step = step
     try:
         if _remote.is_remote(root):
             remote = _remote.Remote(root, storage_options)
@@ -988,6 +989,11 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     answers = _gather((error, step, signature))
     _agree([a[0] for a in answers], "nothing was saved")
     steps = [a[1] for a in answers]
+    if remote is not None and requested_step is None:
+        # Rank 0 publishes; after an asynchronous save the other ranks may
+        # have read the remote `latest` before its upload moved it.
+        step = steps[0]
+        steps = [step] * len(steps)
     if len(set(steps)) > 1:
         raise CheckpointError("step mismatch across ranks, nothing was saved: "
                               + _describe_ranks(steps, "saves step", "save step"))

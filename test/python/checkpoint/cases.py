@@ -277,3 +277,11 @@ def big_shard_case(root: str, load: bool, elements: int = 4 << 20) -> int:
     else:
         ckpt.save({"big": _dtensor(full, mesh((world,)), [Shard(0)])}, root, timeout=60)
     return _remote.fetched_bytes() - before
+
+
+def save_async_steps_case(root: str, count: int) -> list:
+    """`count` asynchronous saves one after the other, step None each time;
+    returns their steps."""
+    futures = [ckpt.save({"w": torch.full((5,), float(i)), "v": float(i)}, root,
+                         async_save=True, timeout=20) for i in range(count)]
+    return [f.result(timeout=60) for f in futures]

@@ -6,6 +6,7 @@ own. Started once per session (about 5 s here) by the `s3` fixture."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -30,16 +31,27 @@ def weed_binary() -> str | None:
 
 
 def _free_ports(count: int) -> list[int]:
-    sockets = []
+    """`count` free ports below the kernel's ephemeral range, so that no
+    outgoing connection takes one while the server is down between a kill
+    and its restart on the same ports."""
     try:
-        for _ in range(count):
-            s = socket.socket()
-            s.bind(("127.0.0.1", 0))
-            sockets.append(s)
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            low = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    rng = random.Random()
+    ports: list[int] = []
+    while len(ports) < count:
+        port = rng.randrange(10000, max(low, 10000 + 4 * count))
+        if port in ports:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        ports.append(port)
+    return ports
 
 
 class Server:

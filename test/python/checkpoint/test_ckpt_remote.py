@@ -113,6 +113,36 @@ def test_save_load_latest_keep_and_cli(s3, tmp_path, monkeypatch, capsys):
     assert code == 1 and err.strip().endswith("does not exist"), err
 
 
+def test_async_save_and_retention_never_removes_latest(s3, tmp_path, monkeypatch):
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    root, options = f"s3://{s3.bucket()}/async", s3.storage_options()
+    future = ckpt.save(small(0), root, async_save=True, storage_options=options)
+    assert future.result(timeout=120) == 0
+    future = ckpt.save(small(1), root, async_save=True, storage_options=options)
+    ckpt.wait()  # the upload too
+    assert future.done() and ckpt.latest(root, storage_options=options) == 1
+    # A committed step newer than the one `latest` names (a save killed
+    # between its manifest and `latest`): retention keeps both.
+    fs = s3.filesystem()
+    base = root[len("s3://"):]
+    for name in ("rank-00000.data", "manifest.json"):
+        fs.copy(f"{base}/step-000000000000/{name}", f"{base}/step-000000000009/{name}")
+    from ssdopt import _remote
+    assert _remote.Remote(root, options).collect_garbage(1) == ["step-000000000000"]
+    assert sorted(n.split("/")[0] for n in objects(s3, root) if "/" in n) == \
+        ["step-000000000001"] * 2 + ["step-000000000009"] * 2
+    assert ckpt.latest(root, storage_options=options) == 1
+    # Saving step 9 again replaces the one nothing points at; a step that
+    # `latest` names or has passed is refused before anything is written.
+    assert ckpt.save(small(9), root, step=9, storage_options=options) == 9
+    target = blank()
+    ckpt.load(target, root, storage_options=options)
+    check_small(target, 9)
+    with pytest.raises(ckpt.CheckpointError, match="already committed") as error:
+        ckpt.save(small(1), root, step=1, storage_options=options)
+    assert "nothing was saved" in str(error.value)
+
+
 def test_elastic_load_n_on_m(ranks, s3):
     """The elastic cases' state (every dtype, DTensors, AdamW, values, resume
     state) saved remotely by 2 ranks, loaded by 3 and by 1."""
@@ -123,6 +153,16 @@ def test_elastic_load_n_on_m(ranks, s3):
         assert {r["step"] for r in results} == {0}
         assert {r["directory"] for r in results} == {f"{root}/step-000000000000"}
     assert ranks(1).run("with_env_case", s3.env, "latest_case", root) == [0]
+
+
+def test_async_saves_of_two_ranks_agree_on_the_step(ranks, s3):
+    """Rank 1's future completes at the local commit, before rank 0 has
+    uploaded; its next save still takes rank 0's step."""
+    root = f"s3://{s3.bucket()}/async2"
+    assert ranks(2).run("with_env_case", s3.env, "save_async_steps_case", root, 3) == \
+        [[0, 1, 2]] * 2
+    assert ranks(2).run("with_env_case", s3.env, "load_small_case", root) == \
+        [(2, [2.0] * 5, 2.0)] * 2
 
 
 def test_load_reads_only_the_ranges_of_each_rank(ranks, s3):
