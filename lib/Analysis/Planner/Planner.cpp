@@ -252,7 +252,14 @@ enum class VictimRule {
   LeastRecentlyUsed,
   /// The largest tensor.
   Largest,
+  /// The smallest interval whose bytes alone cover what the point still
+  /// exceeds the budget by (among the first `kBestFitScan` by next use),
+  /// else Belady: one victim that fits, not two that overshoot.
+  BestFit,
 };
+
+/// How many candidates `BestFit` looks at, most promising first.
+constexpr unsigned kBestFitScan = 64;
 
 llvm::StringRef victimRuleName(VictimRule rule) {
   switch (rule) {
@@ -268,6 +275,8 @@ llvm::StringRef victimRuleName(VictimRule rule) {
     return "least-recently-used";
   case VictimRule::Largest:
     return "largest";
+  case VictimRule::BestFit:
+    return "best-fit";
   }
   return "unknown";
 }
@@ -459,6 +468,7 @@ private:
     switch (rule) {
     case VictimRule::FurthestNextUse:
     case VictimRule::WriteAware:
+    case VictimRule::BestFit:
       priority =
           leaves ? lifetimes.numPoints() + 1.0 : static_cast<double>(next);
       break;
@@ -551,6 +561,8 @@ private:
   }
 
   std::optional<Candidate> nextVictim(uint32_t point) {
+    if (rule == VictimRule::BestFit)
+      return bestFit(point);
     if (rule != VictimRule::WriteAware) {
       auto &heap = heaps[static_cast<unsigned>(CandidateClass::NeedsWrite)];
       if (heap.empty())
@@ -588,6 +600,36 @@ private:
     if (leave)
       return take(CandidateClass::LeavesOnSsd, point, true);
     return std::nullopt;
+  }
+
+  /// Among the most promising candidates, the smallest whose bytes cover
+  /// the point's excess (the most promising of equal size), else the most
+  /// promising one.
+  std::optional<Candidate> bestFit(uint32_t point) {
+    auto &heap = heaps[static_cast<unsigned>(CandidateClass::NeedsWrite)];
+    uint64_t excess = live.at(point) - budget;
+    llvm::SmallVector<Candidate, kBestFitScan> seen;
+    while (!heap.empty() && seen.size() < kBestFitScan) {
+      Candidate candidate = heap.top();
+      heap.pop();
+      if (!isStale(candidate, point))
+        seen.push_back(candidate);
+    }
+    if (seen.empty())
+      return std::nullopt;
+    size_t chosen = 0;
+    std::optional<size_t> fit;
+    for (size_t index = 0; index < seen.size(); ++index)
+      if (seen[index].bytes >= excess &&
+          (!fit || seen[index].bytes < seen[*fit].bytes))
+        fit = index;
+    if (fit)
+      chosen = *fit;
+    Candidate victim = seen[chosen];
+    for (size_t index = 0; index < seen.size(); ++index)
+      if (index != chosen)
+        heap.push(seen[index]);
+    return victim;
   }
 
   /// Adds `sign` times the tensor's bytes where `gap` keeps it away.
@@ -1309,10 +1351,10 @@ private:
     uint64_t points = context.lifetimes.numPoints();
     uint64_t effort = 3 * list.size() * points;
     unsigned own = 0;
-    for (VictimRule rule :
-         {VictimRule::FurthestNextUse, VictimRule::WriteAware,
-          VictimRule::CopiesFirst, VictimRule::LargestArea,
-          VictimRule::LeastRecentlyUsed, VictimRule::Largest}) {
+    for (VictimRule rule : {VictimRule::FurthestNextUse, VictimRule::WriteAware,
+                            VictimRule::CopiesFirst, VictimRule::LargestArea,
+                            VictimRule::LeastRecentlyUsed, VictimRule::Largest,
+                            VictimRule::BestFit}) {
       if (own && effort >= options.effortPoints)
         break;
       list.push_back({std::nullopt, rule});
