@@ -60,6 +60,10 @@ const Preset kPresets[] = {
     // Samsung PM9A3 datasheet (6.9 GB/s read, 4.1 GB/s write).
     {"a100-pcie4-pm9a3", 312e12, 2.039e12, 80 * kGiB, kPcie4x16, kPcie4x16,
      6.9e9, 4.1e9},
+    // The PCIe card (1.935 TB/s HBM2e) with four PM9A3 striped (RAID 0),
+    // the A100 target of issue 19.
+    {"a100-pcie4-4xpm9a3", 312e12, 1.935e12, 80 * kGiB, kPcie4x16, kPcie4x16,
+     27.6e9, 16.4e9},
     // NVIDIA Ada whitepaper, RTX 4090 (165 TFLOPS dense BF16 with FP32
     // accumulate, 1008 GB/s, 24 GB); Samsung 990 PRO datasheet (7.45 GB/s
     // read, 6.9 GB/s write).
