@@ -327,10 +327,10 @@ struct OffloadPipelinePass
     }
     plan->memoryBudget = setup->options.memoryBudget;
     if (!report.empty() &&
-        failed(writeReport(
-            func, report,
-            makeReport(offloadPlanner, *plan, setup->options.memoryBudget,
-                       reportRecompute))))
+        failed(writeReport(func, report,
+                           makeReport(offloadPlanner, *plan,
+                                      setup->options.memoryBudget,
+                                      reportRecompute))))
       return signalPassFailure();
     if (!reportPlot.empty() &&
         failed(writeTimelinePlot(func, reportPlot, offloadPlanner, *plan,
