@@ -5,6 +5,7 @@ own. Started once per session (about 5 s here) by the `s3` fixture."""
 
 from __future__ import annotations
 
+import glob
 import os
 import random
 import shutil
@@ -143,6 +144,13 @@ class Server:
     def close(self) -> None:
         self.kill()
         shutil.rmtree(self.data_dir, ignore_errors=True)
+        # weed leaves Unix sockets in /tmp named by the ports they serve.
+        for port in self.ports.values():
+            for path in glob.glob(f"/tmp/seaweedfs-*-{port}.sock"):
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
 
     def bucket(self) -> str:
         """A new empty place: a fresh prefix in the one bucket (each SeaweedFS
