@@ -176,6 +176,35 @@ def test_inductor_inner(tmp_path):
         torch.testing.assert_close(got, want, rtol=1e-3, atol=1e-4)
 
 
+def test_inductor_channels_last_saved_tensors_come_back_as_plain_inductor_has_them(tmp_path):
+    """Inductor's layout optimization makes the saved convolution outputs
+    channels-last; offloaded, they come back with those strides (each
+    backward is compiled with the strides its forward's lowering chose),
+    and the steps are bitwise those of plain inductor, whose buffer reuse
+    stays on."""
+    torch.manual_seed(0)
+    nn = torch.nn
+    model = nn.Sequential(
+        nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.Conv2d(16, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(16, 10),
+    )
+    inputs = (torch.randn(8, 3, 32, 32),)
+    torch._dynamo.reset()
+    reference_losses, reference_params = train(model, inputs, "sgd", 2, "inductor")
+    torch._dynamo.reset()
+    ssdopt.reset_stats()
+    known = set(dynamo_backend._inductor_layouts)
+    losses, params = train(
+        model, inputs, "sgd", 2, ssdopt.backend(memory_budget="90%", offload_dir=str(tmp_path), inner="inductor")
+    )
+    assert ssdopt.stats()["bytes_written"] > 0
+    strides = [layout.stride for token, layout in dynamo_backend._inductor_layouts.items() if token not in known]
+    assert any(len(stride) == 4 and stride[1] == 1 for stride in strides), strides  # channels-last
+    for got, want in zip(losses + params, reference_losses + reference_params):
+        assert torch.equal(got, want)
+
+
 def test_graph_breaks_are_planned_separately(tmp_path):
     class Broken(torch.nn.Module):
         def __init__(self):

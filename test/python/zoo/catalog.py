@@ -90,11 +90,11 @@ def translation(generator: torch.Generator, length: int) -> dict[str, torch.Tens
     return {"input_ids": source, "labels": target}
 
 
-def images(side: int, classes: int = 10, batch: int = BATCH):
+def images(side: int, classes: int = 10):
     def make(generator: torch.Generator, size: int) -> dict[str, torch.Tensor]:
         return {
-            "pixel_values": torch.randn((batch, 3, size, size), generator=generator),
-            "labels": torch.randint(0, classes, (batch,), generator=generator),
+            "pixel_values": torch.randn((BATCH, 3, size, size), generator=generator),
+            "labels": torch.randint(0, classes, (BATCH,), generator=generator),
         }
 
     return make
