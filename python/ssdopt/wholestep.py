@@ -45,6 +45,7 @@ import contextlib
 import dataclasses
 import fcntl
 import logging
+import operator
 import os
 import shutil
 import time
@@ -67,6 +68,9 @@ _MOVABLE = "param,optimizer_state,buffer,activation,gradient,temporary,unknown"
 # The staging pool of the runtime context a store opens per device
 # (OffloadStore.cpp, contextFor): memory outside torch's allocator.
 STAGING_POOL_BYTES = 4 << 20
+
+# Persistent arguments up to this size stay alive to the end of the step.
+_RETAINED_BYTES = 64 << 10
 
 # One entry per planned program, for `ssdopt.stats()`.
 _programs: list[dict[str, Any]] = []
@@ -193,15 +197,27 @@ class _Program:
 
         # The view root of each node (exporter's rule: a single result that
         # shares an operand's storage is a view of it).
+        # The parts of a view with several results (split) are its getitems.
         root: dict[torch.fx.Node, torch.fx.Node] = {}
         for node in self.nodes:
             value = node.meta.get("val")
-            if node.op != "call_function" or not isinstance(value, torch.Tensor):
+            if node.op != "call_function" or node.target is operator.getitem:
+                continue
+            results = [value] if isinstance(value, torch.Tensor) else [
+                t for t in value if isinstance(t, torch.Tensor)] if isinstance(value, (tuple, list)) else []
+            if not results or _storage(results[0]) is None:
                 continue
             operands = [n for n in node.all_input_nodes if isinstance(n.meta.get("val"), torch.Tensor)]
-            viewed = _viewed_operand([value], [n.meta["val"] for n in operands]) if _storage(value) else None
-            if viewed is not None:
-                root[node] = root.get(operands[viewed], operands[viewed])
+            viewed = _viewed_operand(results, [n.meta["val"] for n in operands])
+            if viewed is None:
+                continue
+            base = root.get(operands[viewed], operands[viewed])
+            if isinstance(value, torch.Tensor):
+                root[node] = base
+            else:
+                for user in node.users:
+                    if user.target is operator.getitem:
+                        root[user] = base
         self.views: dict[torch.fx.Node, list[torch.fx.Node]] = {}
         for view, base in root.items():
             self.views.setdefault(base, []).append(view)
@@ -222,9 +238,15 @@ class _Program:
         for view, base in root.items():
             if view in last:
                 last[base] = max(last.get(base, -1), last[view])
+        # Small persistent arguments (batch norm's statistics, step counts)
+        # are kept to the end, so that a step failing after their last use
+        # can still give them back (a few KiB the plan does not count).
+        retained = {node for node, role in zip(self.placeholders, exported.arg_roles)
+                    if role != "input" and isinstance(node.meta.get("val"), torch.Tensor)
+                    and node.meta["val"].numel() * node.meta["val"].element_size() <= _RETAINED_BYTES}
         self.frees: list[list[torch.fx.Node]] = [[] for _ in self.nodes]
         for node, index in last.items():
-            if self.nodes[index].op != "output":
+            if self.nodes[index].op != "output" and node not in retained:
                 self.frees[index].append(node)
 
         # The plan's actions, before the node at each slot / point.
