@@ -181,7 +181,8 @@ static LogicalResult writeTimelinePlot(func::FuncOp func, StringRef path,
       plan.liveBytes(planner.getGraph(), planner.getLifetimes());
   planner::writeMemoryTimelineSVG(file.os(), ("@" + func.getSymName()).str(),
                                   planner.getUnplannedLiveBytes(), after,
-                                  budget);
+                                  budget,
+                                  planner.getLifetimes().getBackwardStart());
   file.keep();
   return success();
 }

@@ -23,6 +23,9 @@
 // CHECK-DAG: "tensors": 6
 // SVG: <svg xmlns="http://www.w3.org/2000/svg"
 // SVG: @step
+// SVG: 24.00 KiB</text>
+// SVG: op index</text>
+// SVG: backward</text>
 // SVG: </svg>
 func.func @step(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a = ssd.kernel "f"(%x) {flops = 1.0e12 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>

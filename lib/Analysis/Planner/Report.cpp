@@ -54,12 +54,11 @@ ssd::planner::buildPlanReport(const OffloadPlanner &planner, const Plan &plan,
   };
 }
 
-void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
-                                          llvm::StringRef title,
-                                          llvm::ArrayRef<uint64_t> before,
-                                          llvm::ArrayRef<uint64_t> after,
-                                          uint64_t budget) {
-  constexpr double kWidth = 900, kHeight = 320, kLeft = 70, kTop = 30,
+void ssd::planner::writeMemoryTimelineSVG(
+    llvm::raw_ostream &os, llvm::StringRef title,
+    llvm::ArrayRef<uint64_t> before, llvm::ArrayRef<uint64_t> after,
+    uint64_t budget, std::optional<uint32_t> backwardStart) {
+  constexpr double kWidth = 900, kHeight = 345, kLeft = 70, kTop = 30,
                    kPlotWidth = 800, kPlotHeight = 250;
   size_t points = std::max(before.size(), after.size());
   uint64_t top = budget;
@@ -110,9 +109,44 @@ void ssd::planner::writeMemoryTimelineSVG(llvm::raw_ostream &os,
   os << llvm::format("<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
                      "height=\"%.0f\" fill=\"none\" stroke=\"#888\"/>\n",
                      kLeft, kTop, kPlotWidth, kPlotHeight);
-  os << llvm::format("<text x=\"4\" y=\"%.0f\">%.2f GiB</text>\n", kTop + 4,
-                     top / double(1ull << 30));
-  os << llvm::format("<text x=\"4\" y=\"%.0f\">0</text>\n", kTop + kPlotHeight);
+  // Axes: bytes at quarters of the top (in the unit that fits it), op
+  // index at quarters of the step, each tick at the middle of its point.
+  double unit = 1;
+  llvm::StringRef unitName = "B";
+  for (auto [bytes, name] :
+       {std::pair<double, llvm::StringRef>{1ull << 30, "GiB"},
+        {1ull << 20, "MiB"},
+        {1ull << 10, "KiB"}})
+    if (top >= bytes) {
+      unit = bytes;
+      unitName = name;
+      break;
+    }
+  for (unsigned quarter = 0; quarter <= 4; ++quarter) {
+    uint64_t value = top * quarter / 4;
+    os << llvm::format("<text x=\"4\" y=\"%.0f\">%.2f ", y(value) + 4,
+                       value / unit)
+       << unitName << "</text>\n";
+    size_t point = points ? (points - 1) * quarter / 4 : 0;
+    double x = kLeft + kPlotWidth * (point + 0.5) / std::max<size_t>(points, 1);
+    os << llvm::format("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" "
+                       "y2=\"%.0f\" stroke=\"#888\"/>",
+                       x, x, kTop + kPlotHeight, kTop + kPlotHeight + 4);
+    os << llvm::format("<text x=\"%.1f\" y=\"%.0f\" "
+                       "text-anchor=\"middle\">%zu</text>\n",
+                       x, kTop + kPlotHeight + 16, point);
+  }
+  os << llvm::format("<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">"
+                     "op index</text>\n",
+                     kLeft + kPlotWidth / 2, kTop + kPlotHeight + 30);
+  if (backwardStart && points > 1) {
+    double x = kLeft + kPlotWidth * *backwardStart / double(points);
+    os << llvm::format("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" "
+                       "y2=\"%.0f\" stroke=\"#2ca02c\" "
+                       "stroke-dasharray=\"2,3\"/><text x=\"%.1f\" "
+                       "y=\"%.0f\" fill=\"#2ca02c\">backward</text>\n",
+                       x, x, kTop, kTop + kPlotHeight, x + 3, kTop + 12);
+  }
   os << llvm::format("<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" "
                      "stroke=\"#d62728\" stroke-dasharray=\"6,4\"/>\n",
                      kLeft, kLeft + kPlotWidth, y(budget), y(budget));

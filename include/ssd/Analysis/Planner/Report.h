@@ -21,11 +21,14 @@ llvm::json::Object buildPlanReport(const OffloadPlanner &planner,
                                    const LowerBound &bound);
 
 /// Live bytes per point before and after planning as two step lines, the
-/// budget as a dashed line. Long steps are reduced to their per-pixel
-/// maxima so that peaks stay visible.
+/// budget as a dashed line, axes in GiB and op index, and where the
+/// backward pass starts when given. Long steps are reduced to their
+/// per-pixel maxima so that peaks stay visible. (Against time, with a lane
+/// per link: bench/planner/plots.py on the Chrome trace.)
 void writeMemoryTimelineSVG(llvm::raw_ostream &os, llvm::StringRef title,
                             llvm::ArrayRef<uint64_t> before,
-                            llvm::ArrayRef<uint64_t> after, uint64_t budget);
+                            llvm::ArrayRef<uint64_t> after, uint64_t budget,
+                            std::optional<uint32_t> backwardStart = {});
 
 /// The simulated schedule of `plan` as a Chrome trace (JSON, opens in
 /// Perfetto and chrome://tracing): one track per queue (compute, D2H, H2D,
