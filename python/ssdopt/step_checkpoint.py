@@ -273,13 +273,31 @@ def _restore_rng(resume) -> None:
         torch.set_rng_state(torch.frombuffer(bytearray(resume.rng_state), dtype=torch.uint8))
 
 
+def _read_all(reader, boxes: dict) -> dict[str, torch.Tensor]:
+    """name -> a new CPU tensor read from `reader`, for each name -> (code,
+    shape, dtype) of `boxes`, in one batched call (every block checksum
+    checked); nothing else is touched."""
+    values = {name: torch.empty(shape, dtype=dtype) for name, (_, shape, dtype) in boxes.items()}
+    reader.load_boxes((name, code, shape, (0,) * len(shape), shape, values[name])
+                      for name, (code, shape, _) in boxes.items())
+    return values
+
+
 def load_state(entries: Iterable, path) -> int:
     """Fills the persistent tensors `entries` from `path` (a checkpoint root,
     the step its `latest` names, or one step's directory), wherever each
     lives now: a tensor in memory is replaced by a new one read from the
     checkpoint (`entry.tensor`), a tensor on SSD is overwritten in place on
     disk, file to file. Any saved layout or world size loads. Returns the
-    checkpoint's step; the generator state is restored when it was saved."""
+    checkpoint's step; the generator state is restored when it was saved.
+
+    Nothing is replaced before everything is read and checked: names, dtypes
+    and shapes first; then the tensors in memory are read into new tensors;
+    when some live on SSD, every checksum of the checkpoint is verified
+    (``ssdckpt_reader_verify``) before the first byte on SSD is overwritten;
+    the tensors in memory are assigned last. Only an I/O error writing the
+    SSD files (the disk full, a file gone) can leave the tensors on SSD
+    before it overwritten; the tensors in memory are then unchanged."""
     entries = list(entries)
     directory = _ckpt._resolve(path)
     rank, world = _ckpt._rank_and_world()
@@ -288,61 +306,71 @@ def load_state(entries: Iterable, path) -> int:
         _check_names(saved, {e.name: (e.dtype, tuple(e.shape)) for e in entries}, directory)
         locations = {e.name: _disk_location(value) for e in entries
                      for kind, value in [_entry_value(e)] if kind == "handle"}
+        values = _read_all(reader, {e.name: (*saved[e.name], e.dtype) for e in entries
+                                    if e.name not in locations})
+        if locations:
+            reader.verify()
         for entry in entries:
-            code, shape = saved[entry.name]
             if entry.name in locations:
+                code, shape = saved[entry.name]
                 path_, offset, _ = locations[entry.name]
                 _load_file(reader, entry.name, code, shape, path_, offset)
-                continue
-            old = entry.tensor
-            value = torch.empty(shape, dtype=entry.dtype)
-            reader.load_box(entry.name, code, shape, (0,) * len(shape), shape, value)
-            entry.tensor = value.to(old.device) if old.device.type != "cpu" else value
+        resume = reader.resume(rank, world)
+    for entry in entries:
+        if entry.name in values:
+            device = entry.tensor.device
+            entry.tensor = values[entry.name].to(device) if device.type != "cpu" \
+                else values[entry.name]
             if hasattr(entry, "stride"):
                 entry.stride = tuple(entry.tensor.stride())
-            del old
-        resume = reader.resume(rank, world)
     _restore_rng(resume)
     return resume.step
 
 
 def load_into_model(model: torch.nn.Module, optimizer: torch.optim.Optimizer, path) -> int:
     """`load_state` for a step that has not run yet (it takes the model's and
-    the optimizer's state at its first call): parameters and buffers of
-    `model` and the optimizer's state entries ``<param>.<key>`` (a
-    checkpoint name that is neither is an error). Returns the step."""
+    the optimizer's state at its first call): every parameter and buffer of
+    `model` and every optimizer state entry it already holds must be in the
+    checkpoint (with the model's dtype and shape); the checkpoint's other
+    optimizer state entries ``<param>.<key>`` of a parameter are added. A
+    name missing on either side is an error listing them all, and nothing is
+    assigned before every tensor is read. Returns the step."""
     directory = _ckpt._resolve(path)
     rank, world = _ckpt._rank_and_world()
     params = dict(model.named_parameters())
     buffers = dict(model.named_buffers())
+    param_names = {id(p): n for n, p in params.items()}
+    expected = {name: (value.dtype, tuple(value.shape))
+                for name, value in itertools.chain(params.items(), buffers.items())}
+    slots = {}
+    for param, state in optimizer.state.items():
+        owner = param_names.get(id(param))
+        for key, value in state.items() if owner is not None else ():
+            if isinstance(value, torch.Tensor):
+                expected[f"{owner}.{key}"] = (value.dtype, tuple(value.shape))
+                slots[f"{owner}.{key}"] = (param, key)
     with _ckpt._Reader(directory) as reader:
         saved = {n: v for n, v in reader.tensors().items() if n != _ckpt.TREE_TENSOR}
-        expected, slots = {}, {}
         for name, (code, shape) in saved.items():
-            if name in params or name in buffers:
-                value = params.get(name, buffers.get(name))
-                expected[name] = (value.dtype, tuple(value.shape))
-                continue
             owner, _, key = name.rpartition(".")
-            if owner in params:
+            if name not in expected and owner in params:
                 expected[name] = (_ckpt._DTYPES[code], tuple(shape))
                 slots[name] = (params[owner], key)
-        # Names that are neither a parameter, a buffer nor a slot of one.
         _check_names(saved, expected, directory)
-        with torch.no_grad():
-            for name, (code, shape) in saved.items():
-                value = torch.empty(shape, dtype=_ckpt._DTYPES[code])
-                reader.load_box(name, code, shape, (0,) * len(shape), shape, value)
-                if name in slots:
-                    param, key = slots[name]
-                    optimizer.state.setdefault(param, {})[key] = value.to(param.device)
-                elif name in params:
-                    params[name].data = value.to(params[name].device)
-                else:
-                    owner, _, attr = name.rpartition(".")
-                    module = model.get_submodule(owner)
-                    module._buffers[attr] = value.to(buffers[name].device)
+        values = _read_all(reader, {name: (code, shape, expected[name][0])
+                                    for name, (code, shape) in saved.items()})
         resume = reader.resume(rank, world)
+    with torch.no_grad():
+        for name, value in values.items():
+            if name in slots:
+                param, key = slots[name]
+                optimizer.state.setdefault(param, {})[key] = value.to(param.device)
+            elif name in params:
+                params[name].data = value.to(params[name].device)
+            else:
+                owner, _, attr = name.rpartition(".")
+                module = model.get_submodule(owner)
+                module._buffers[attr] = value.to(buffers[name].device)
     _restore_rng(resume)
     return resume.step
 

@@ -14,6 +14,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -197,3 +198,60 @@ def test_data_parallel_ranks_write_each_tensor_once(tmp_path):
     fresh = [Entry(n, tuple(t.shape), t.dtype, tensor=torch.zeros_like(t)) for n, t in expected.items()]
     assert step_checkpoint.load_state(fresh, tmp_path / "ckpt") == 5
     assert all(torch.equal(e.tensor, expected[e.name]) for e in fresh)
+
+
+def test_load_into_model_refuses_a_checkpoint_missing_model_state(tmp_path):
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.Linear(4, 2))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    step_checkpoint.save_state([Entry(n, tuple(p.shape), p.dtype, tensor=p.detach().clone())
+                                for n, p in model.named_parameters() if n.startswith("0.")],
+                               tmp_path / "ckpt", step=3)
+    before = {n: p.detach().clone() for n, p in model.named_parameters()}
+    with pytest.raises(ckpt.CheckpointError) as raised:
+        step_checkpoint.load_into_model(model, optimizer, tmp_path / "ckpt")
+    message = str(raised.value)
+    assert "1.weight: in the step, not in the checkpoint" in message
+    assert "1.bias: in the step, not in the checkpoint" in message
+    assert all(torch.equal(p, before[n]) for n, p in model.named_parameters())
+
+
+def _corrupt_chunk(directory: pathlib.Path, name: str) -> None:
+    manifest = json.loads((directory / "manifest.json").read_text())
+    chunk = next(t for t in manifest["tensors"] if t["name"] == name)["chunks"][0]
+    data = directory / chunk["file"]
+    raw = bytearray(data.read_bytes())
+    raw[chunk["file_offset"] + 5] ^= 0xFF
+    data.write_bytes(bytes(raw))
+
+
+def test_a_corrupted_chunk_leaves_the_state_unchanged(tmp_path, store):
+    saved = {"a": torch.randn(256), "b": torch.randn(256), "c": torch.randn(256)}
+    step_checkpoint.save_state([Entry(n, (256,), torch.float32, tensor=t)
+                                for n, t in saved.items()], tmp_path / "ckpt", step=1)
+    directory = tmp_path / "ckpt" / "step-000000000001"
+    # The last tensor in memory, then the last on SSD: each read after others.
+    for bad in ("c", "b"):
+        kept_a, kept_c = torch.zeros(256), torch.zeros(256)
+        handle = offloaded(torch.full((256,), 7.0), store)
+        target = [Entry("a", (256,), torch.float32, tensor=kept_a),
+                  Entry("b", (256,), torch.float32, handle=handle),
+                  Entry("c", (256,), torch.float32, tensor=kept_c)]
+        shutil.rmtree(tmp_path / "bad", ignore_errors=True)
+        shutil.copytree(directory, tmp_path / "bad")
+        _corrupt_chunk(tmp_path / "bad", bad)
+        with pytest.raises(ckpt.CheckpointError, match="rank-00000.data"):
+            step_checkpoint.load_state(target, tmp_path / "bad")
+        assert target[0].tensor is kept_a and target[2].tensor is kept_c, bad
+        assert torch.equal(kept_a, torch.zeros(256)) and torch.equal(kept_c, torch.zeros(256))
+        assert torch.equal(read_back(handle, torch.empty(256)), torch.full((256,), 7.0)), bad
+    # The model loads nothing either.
+    model = torch.nn.Linear(16, 16)
+    weight = model.weight.detach().clone()
+    step_checkpoint.save_state([Entry(n, tuple(p.shape), p.dtype, tensor=p.detach() + 1)
+                                for n, p in model.named_parameters()], tmp_path / "m", step=1)
+    _corrupt_chunk(tmp_path / "m" / "step-000000000001", "bias")
+    with pytest.raises(ckpt.CheckpointError):
+        step_checkpoint.load_into_model(model, torch.optim.SGD(model.parameters(), lr=1),
+                                        tmp_path / "m")
+    assert torch.equal(model.weight.detach(), weight)
