@@ -730,6 +730,8 @@ class _Checkpoint:
                 self.save.add_tensor(job.key, job.tensor)
             self.saved.add(job.key)
         elif kind == "commit":
+            # Its failure is recorded here, before `committed` is set: the
+            # next end_step or flush reads `errors` once it is.
             committed = False
             try:
                 lost = sorted(self.mine & self.expected - self.saved)
@@ -738,6 +740,8 @@ class _Checkpoint:
                 if self.save is not None and not self.errors:
                     self.save.commit(self.rng)
                     committed = True
+            except BaseException as error:  # noqa: BLE001 - reported by end_step or flush
+                self.errors.append(str(error))
             finally:
                 if self.save is not None:
                     self.save.close(committed)

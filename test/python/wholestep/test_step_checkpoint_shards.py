@@ -9,6 +9,7 @@ each, then loaded back: the exact state of the last committed step.
 from __future__ import annotations
 
 import subprocess
+import time
 
 import pytest
 import torch
@@ -117,3 +118,46 @@ def test_steps_between_checkpoints_save_nothing_and_failures_commit_nothing(tmp_
         step_checkpoint.StepCheckpointer({"root": str(tmp_path), "every": 0})
     with pytest.raises(ValueError, match="unknown checkpoint option 'evry'"):
         step_checkpoint.StepCheckpointer({"root": str(tmp_path), "evry": 2})
+
+
+def test_a_failed_commit_is_raised_by_the_next_end_step_and_by_flush(tmp_path, ssd_opt,
+                                                                     monkeypatch):
+    exported, state, inputs = traced_step()
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"), "every": 1})
+    saver.instrument(exported, ssd_opt=ssd_opt)
+    entries = lambda: [Entry(n, tuple(t.shape), t.dtype, tensor=t) for n, t in state.items()]
+
+    class SlowError(ckpt.CheckpointError):
+        """Slow to describe: a writer that marked the commit settled before
+        recording the error would let end_step see no error."""
+        def __str__(self):
+            time.sleep(0.3)
+            return super().__str__()
+
+    def failing_commit(self, rng):
+        raise SlowError(f"injected: committing step {self.step}")
+
+    monkeypatch.setattr(step_checkpoint._Save, "commit", failing_commit)
+    assert saver.begin_step(entries())
+    state = run_step(exported, state, inputs)
+    assert saver.end_step() == 1                 # step 1's commit is queued, and fails
+    assert saver.begin_step(entries())
+    state = run_step(exported, state, inputs)
+    with pytest.raises(ckpt.CheckpointError, match=r"step 1 was taken, .*injected: committing "
+                                                   r"step 1"):
+        saver.end_step()
+    with pytest.raises(ckpt.CheckpointError, match=r"step 2 was taken, .*injected: committing "
+                                                   r"step 2"):
+        saver.flush()
+    assert ckpt.latest(tmp_path / "ckpt") is None
+    # A step whose program saved no value of its state commits nothing either.
+    monkeypatch.undo()
+    monkeypatch.setattr(saver, "_enqueue", lambda key, value: None)
+    assert saver.begin_step(entries())
+    state = run_step(exported, state, inputs)
+    saver.end_step()
+    with pytest.raises(ckpt.CheckpointError, match=r"step 3 was taken, .*the step's program "
+                                                   r"saved no value of \['fc1\.bias"):
+        saver.flush()
+    assert ckpt.latest(tmp_path / "ckpt") is None
+    saver.close()
