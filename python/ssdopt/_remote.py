@@ -131,6 +131,11 @@ def _cause(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if type(error).__name__ not in text else text
 
 
+class _RetentionFailed(CheckpointError):
+    """A step was published (the remote `latest` names it), but the retention
+    after it failed."""
+
+
 class Remote:
     """A remote checkpoint root (or step directory) and its local cache."""
 
@@ -320,10 +325,16 @@ class Remote:
         if _ckpt._rank_and_world()[0] == 0:
             try:
                 self.publish(step, keep)
+            except _RetentionFailed as e:
+                error = ("retention", str(e))
             except CheckpointError as e:
-                error = str(e)
-        _ckpt._agree(_ckpt._gather(error), f"step {step} was committed in the local cache "
-                     f"{self.cache} but not published to {self.url}")
+                error = ("publish", str(e))
+        errors = _ckpt._gather(error)
+        _ckpt._agree([e[1] if e and e[0] == "retention" else None for e in errors],
+                     f"step {step} was published to {self.url}")
+        _ckpt._agree([e[1] if e else None for e in errors],
+                     f"step {step} was committed in the local cache {self.cache} but not "
+                     f"published to {self.url} (the local copy is removed)")
 
     def publish_after(self, committed: concurrent.futures.Future,
                       keep: int) -> concurrent.futures.Future:
@@ -345,9 +356,19 @@ class Remote:
     def publish(self, step: int, keep: int) -> None:
         """Uploads the step just committed in the local cache, verifies every
         object, moves the remote `latest` to it, applies retention, and
-        removes the local copy. Raises CheckpointError (nothing published)
-        when any upload or verification fails."""
+        removes the local copy (whatever happened). Raises CheckpointError
+        (nothing published) when any upload or verification fails, and
+        _RetentionFailed (published) when only the retention after it did."""
         local_dir = _ckpt._latest_dir(self.cache)
+        if local_dir is None:
+            raise CheckpointError(f"the local cache {self.cache} holds no committed step "
+                                  f"{step}", errno_module.ENOENT)
+        try:
+            self._publish(step, keep, local_dir)
+        finally:
+            shutil.rmtree(local_dir, ignore_errors=True)
+
+    def _publish(self, step: int, keep: int, local_dir: str) -> None:
         name = os.path.basename(local_dir)
         with _ckpt._Reader(local_dir) as reader:
             if reader.info()["step"] != step:
@@ -387,8 +408,12 @@ class Remote:
                                       error.errno) from None
         self._publish_latest(name)
         if keep:
-            self.collect_garbage(keep)
-        shutil.rmtree(local_dir, ignore_errors=True)
+            try:
+                self.collect_garbage(keep)
+            except CheckpointError as error:
+                raise _RetentionFailed(f"{name} is published and `latest` names it; retention "
+                                       f"(keep_last={keep}) failed: {error}",
+                                       error.errno) from None
 
     def _publish_latest(self, name: str) -> None:
         """Points the remote `latest` at `name` (one PUT: objects appear

@@ -301,3 +301,41 @@ def _saver(root: str) -> None:
 
 if __name__ == "__main__":
     _saver(sys.argv[1])
+
+
+def _cached_steps(cache) -> list[str]:
+    return [n for d in os.listdir(cache) for n in os.listdir(os.path.join(cache, d))
+            if n.startswith("step-")]
+
+
+def test_failed_publish_or_retention_says_which_and_clears_the_cache(s3, tmp_path,
+                                                                     monkeypatch):
+    from ssdopt import _remote
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    root, options = f"s3://{s3.bucket()}/retention", s3.storage_options()
+    ckpt.save(small(0), root, storage_options=options)
+
+    def failing(what):
+        def fail(self, *args):
+            raise ckpt.CheckpointError(f"injected: {what}")
+        return fail
+
+    # Retention fails after `latest` moved: published, and said so.
+    with monkeypatch.context() as patch:
+        patch.setattr(_remote.Remote, "collect_garbage", failing("retention"))
+        with pytest.raises(ckpt.CheckpointError) as raised:
+            ckpt.save(small(1), root, storage_options=options, keep_last=1)
+    message = str(raised.value)
+    assert "step 1 was published to" in message and "not published" not in message
+    assert "retention (keep_last=1) failed: injected: retention" in message
+    assert ckpt.latest(root, storage_options=options) == 1
+    assert _cached_steps(tmp_path / "cache") == []
+    # Moving `latest` fails: not published, and the local copy is gone too.
+    with monkeypatch.context() as patch:
+        patch.setattr(_remote.Remote, "_publish_latest", failing("latest"))
+        with pytest.raises(ckpt.CheckpointError, match=r"step 2 was committed in the local "
+                                                       r"cache .* but not published to .*"
+                                                       r"injected: latest"):
+            ckpt.save(small(2), root, storage_options=options)
+    assert ckpt.latest(root, storage_options=options) == 1
+    assert _cached_steps(tmp_path / "cache") == []
