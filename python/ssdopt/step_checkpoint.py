@@ -66,7 +66,11 @@ _OPTIONS = {
     "every": "save every this many steps (default 1)",
     "keep_last": "committed checkpoints to keep (default: all)",
     "timeout": "seconds one rank waits for the others (default 300)",
+    "max_in_flight": "bytes of values handed to the writer and not yet written; a save_shard "
+                     "at the cap waits (default 256 MiB)",
 }
+
+DEFAULT_MAX_IN_FLIGHT = 256 << 20
 
 
 # ---------------------------------------------------------------------------
@@ -450,6 +454,7 @@ class _Job:
     shape: tuple[int, ...] = ()
     path: str | None = None
     offset: int = 0
+    held: int = 0   # bytes counted against max_in_flight
 
 
 class StepCheckpointer:
@@ -470,6 +475,10 @@ class StepCheckpointer:
         self.steps_taken = 0
         self.root = self.every = self.keep_last = None
         self.timeout = _ckpt.DEFAULT_TIMEOUT_S
+        self.max_in_flight = DEFAULT_MAX_IN_FLIGHT
+        # Bytes of the values save_shard handed over that the writer holds.
+        self._in_flight = 0
+        self._drained = threading.Condition()
         if options is not None:
             self._parse(options)
         self.id = next(_ids)
@@ -500,6 +509,11 @@ class StepCheckpointer:
                                            not isinstance(self.keep_last, int) or self.keep_last < 1):
             raise ValueError(f"checkpoint 'keep_last' must be a positive int, got {self.keep_last!r}")
         self.timeout = float(options.get("timeout", _ckpt.DEFAULT_TIMEOUT_S))
+        self.max_in_flight = options.get("max_in_flight", DEFAULT_MAX_IN_FLIGHT)
+        if (isinstance(self.max_in_flight, bool) or not isinstance(self.max_in_flight, int)
+                or self.max_in_flight < 1):
+            raise ValueError("checkpoint 'max_in_flight' must be a positive int (bytes), got "
+                             f"{self.max_in_flight!r}")
 
     @property
     def enabled(self) -> bool:
@@ -602,7 +616,15 @@ class StepCheckpointer:
         current = self._current
         if current is None or key not in current.mine:
             return
-        self._jobs.put(("add", current, _Job(key, tensor=value)))
+        # The value stays alive until it is written: at most max_in_flight
+        # bytes of them (one larger value goes alone), so a slow disk slows
+        # the step rather than holding memory the plan does not count.
+        nbytes = value.numel() * value.element_size()
+        with self._drained:
+            self._drained.wait_for(lambda: self._in_flight == 0 or
+                                   self._in_flight + nbytes <= self.max_in_flight)
+            self._in_flight += nbytes
+        self._jobs.put(("add", current, _Job(key, tensor=value, held=nbytes)))
 
     def _write(self) -> None:
         """The writer thread, one per checkpointer: begins, adds and commits
@@ -623,6 +645,11 @@ class StepCheckpointer:
             finally:
                 if kind == "add" and job.path is not None:
                     target.file_written()
+                if kind == "add" and job.held:
+                    job.tensor = None
+                    with self._drained:
+                        self._in_flight -= job.held
+                        self._drained.notify_all()
                 del job
 
     def wait_writes(self) -> None:

@@ -9,6 +9,7 @@ each, then loaded back: the exact state of the last committed step.
 from __future__ import annotations
 
 import subprocess
+import threading
 import time
 
 import pytest
@@ -161,3 +162,45 @@ def test_a_failed_commit_is_raised_by_the_next_end_step_and_by_flush(tmp_path, s
         saver.flush()
     assert ckpt.latest(tmp_path / "ckpt") is None
     saver.close()
+
+
+def test_values_in_flight_are_capped_and_save_shard_waits_at_the_cap(tmp_path, monkeypatch):
+    cap = 4096 * 4
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"),
+                                              "max_in_flight": cap})
+    release, written = threading.Event(), []
+    original = step_checkpoint._Save.add_tensor
+
+    def slow_disk(self, name, tensor):
+        release.wait(30)
+        original(self, name, tensor)
+        written.append(name)
+
+    monkeypatch.setattr(step_checkpoint._Save, "add_tensor", slow_disk)
+    values = {f"v{i}": torch.full((4096,), float(i)) for i in range(3)}
+    saver._expected = set(values)
+    assert saver.begin_step([Entry(n, (4096,), torch.float32, tensor=t)
+                             for n, t in values.items()])
+    handed = []
+
+    def step():
+        for name, value in values.items():
+            step_checkpoint.save_shard(saver.id, name, value)
+            handed.append(name)
+
+    thread = threading.Thread(target=step)
+    thread.start()
+    time.sleep(0.5)
+    # The first value fills the cap: the second save_shard waits for it.
+    assert handed == ["v0"] and saver._in_flight == cap
+    release.set()
+    thread.join(30)
+    assert handed == list(values)
+    saver.end_step()
+    saver.flush()
+    assert saver._in_flight == 0 and written == list(values)
+    loaded = ckpt.to_state_dict(tmp_path / "ckpt")
+    assert all(torch.equal(loaded[n], values[n]) for n in values)
+    saver.close()
+    with pytest.raises(ValueError, match="'max_in_flight' must be a positive int"):
+        step_checkpoint.StepCheckpointer({"root": str(tmp_path), "max_in_flight": 0})
