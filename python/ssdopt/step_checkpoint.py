@@ -386,6 +386,17 @@ def load_into_model(model: torch.nn.Module, optimizer: torch.optim.Optimizer, pa
 _KERNEL = re.compile(r"^\s*(%[\w.$-]+)(?::\d+)? = ssd\.kernel\b")
 _SAVE = re.compile(r'ssd\.save_shard (%[\w.$-]+)(?:#(\d+))? to %[\w.$-]+ key "((?:[^"\\]|\\.)*)"')
 _ARGUMENT = re.compile(r"^%arg(\d+)$")
+_ESCAPE = re.compile(rb"\\(\\|[0-9A-Fa-f]{2})")
+
+
+def _mlir_string(body: str) -> str:
+    r"""The text of an MLIR string literal's body as the printer escapes it
+    (llvm::printEscapedString): ``\\`` is a backslash, ``\XX`` the byte of
+    hex XX (``\22`` a quote); the bytes are UTF-8."""
+    def byte(match: re.Match) -> bytes:
+        escape = match.group(1)
+        return b"\\" if escape == b"\\" else bytes([int(escape, 16)])
+    return _ESCAPE.sub(byte, body.encode("utf-8")).decode("utf-8")
 
 
 def compiler_save_positions(mlir: str, *, ssd_opt: str | None = None) -> dict[str, tuple]:
@@ -418,7 +429,7 @@ def compiler_save_positions(mlir: str, *, ssd_opt: str | None = None) -> dict[st
         if not save:
             continue
         value, item, key = save.group(1), int(save.group(2) or 0), save.group(3)
-        key = key.encode().decode("unicode_escape")
+        key = _mlir_string(key)
         argument = _ARGUMENT.match(value)
         if argument:
             positions[key] = ("argument", int(argument.group(1)))

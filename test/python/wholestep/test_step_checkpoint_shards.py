@@ -204,3 +204,12 @@ def test_values_in_flight_are_capped_and_save_shard_waits_at_the_cap(tmp_path, m
     saver.close()
     with pytest.raises(ValueError, match="'max_in_flight' must be a positive int"):
         step_checkpoint.StepCheckpointer({"root": str(tmp_path), "max_in_flight": 0})
+
+
+def test_save_keys_decode_mlir_escapes():
+    # llvm::printEscapedString: a quote is \22, a backslash \\, other bytes
+    # outside printable ASCII \XX (UTF-8 bytes), which unicode_escape misreads.
+    line = r'ssd.save_shard %3 to %ck key "blocks.\22a\22.w\\x\C3\A9"'
+    key = step_checkpoint._SAVE.search(line).group(3)
+    assert step_checkpoint._mlir_string(key) == 'blocks."a".w\\xé'
+    assert step_checkpoint._mlir_string("fc1.weight.exp_avg") == "fc1.weight.exp_avg"
