@@ -566,10 +566,11 @@ class StepCheckpointer:
         results = dict(zip(exported.result_names, graph.output_node().args[0]))
         after: dict[torch.fx.Node, torch.fx.Node] = {}
         inserted = 0
+        entry_saves = set()
         for name in names:  # argument order, as the pass saves them
             where = positions[name]
             if where[0] == "argument":
-                self._entry_saves.add(name)
+                entry_saves.add(name)
                 continue
             node = exported.result_node(where[1], where[2])
             # The compiler's decision is the FX graph's last definition of
@@ -580,7 +581,9 @@ class StepCheckpointer:
             with graph.inserting_after(after.get(node, node)):
                 after[node] = graph.call_function(save_shard, (self.id, name, node))
             inserted += 1
-        self._expected = set(names)
+        # What begin_step saves at entry and what the program must save are
+        # this program's, like the nodes just inserted.
+        self._expected, self._entry_saves = set(names), entry_saves
         graph.lint()
         gm.recompile()
         return inserted

@@ -71,8 +71,10 @@ def test_shards_every_step_then_a_load_restores_the_last_committed_step(tmp_path
     exported, state, inputs = traced_step()
     saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"), "every": 1,
                                               "keep_last": 2})
+    saver._entry_saves = {"fc9.weight"}  # a program instrumented before
     inserted = saver.instrument(exported, ssd_opt=ssd_opt)
     assert inserted == len(state)
+    assert saver._expected == set(state) and saver._entry_saves == set()  # this program's
     gm = exported.op_nodes[0].graph.owning_module
     saves = [n for n in gm.graph.nodes if n.target is step_checkpoint.save_shard]
     # Each save follows the node that computes the value it saves.
