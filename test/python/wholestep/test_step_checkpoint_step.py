@@ -2,8 +2,9 @@
 compiled step (ssdopt.compile_step), whose state is partly on SSD.
 
 - save_checkpoint from a step at 50% of its peak: nothing is staged through
-  torch (the profiler sees no allocation), the tensor memory alive stays
-  within the budget, the library's buffers are the only resident growth;
+  torch (the profiler sees no allocation but the generator state's), so the
+  save adds no tensor memory to what the step holds; the library's buffers
+  are the only resident growth;
   the checkpoint verifies with ``ssd-ckpt`` and loads with
   ``ssdopt.checkpoint.load``; load_checkpoint onto a step with another
   budget and onto one that has not run yet gives the same state and the
@@ -65,7 +66,6 @@ def test_save_and_load_checkpoint_onto_other_budgets(ssd_opt, tmp_path):
         on_ssd = sum(e.nbytes for e in entries if e.on_ssd)
         in_memory = sum(e.nbytes for e in entries if not e.on_ssd)
         assert on_ssd > 0 and in_memory > 0
-        budget = next(iter(first._programs.values())).record["memory_budget_bytes"]
 
         before = reset_peak_rss()
         directory, allocated = torch_bytes_allocated_during(lambda: first.save_checkpoint(root))
@@ -74,7 +74,6 @@ def test_save_and_load_checkpoint_onto_other_budgets(ssd_opt, tmp_path):
         # is written as it is, the state on SSD file to file): the one
         # allocation is the generator state the checkpoint records.
         assert allocated <= torch.get_rng_state().numel()
-        assert in_memory + allocated <= budget, (in_memory, budget)
         # The library's buffers: 8 MiB for the file copies, at most 32 MiB
         # of the writer's staging.
         assert grown < 48 << 20, f"{grown >> 20} MiB"
