@@ -283,6 +283,7 @@ struct PlanOffloadPass
       return signalPassFailure();
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
     setup->options.exactTimeLimitSeconds = exactTimeLimit;
+    setup->options.exactNodeLimit = exactNodeLimit;
     FailureOr<planner::Plan> plan =
         takePlan(*mapping, offloadPlanner.chooseGaps(setup->options,
                                                      plannerThreads(func)));
@@ -314,6 +315,7 @@ struct OffloadPipelinePass
     planner::OffloadPlanner offloadPlanner(mapping->graph, setup->target);
     setup->options.groupMinBytes = *minBytes;
     setup->options.exactTimeLimitSeconds = exactTimeLimit;
+    setup->options.exactNodeLimit = exactNodeLimit;
     FailureOr<planner::Plan> plan = takePlan(
         *mapping, offloadPlanner.plan(setup->options, plannerThreads(func)));
     if (failed(plan))

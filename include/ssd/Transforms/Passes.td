@@ -26,6 +26,11 @@ defvar SSD_PolicyOption =
 defvar SSD_ExactTimeLimitOption =
     Option<"exactTimeLimit", "exact-time-limit", "double", /*default=*/"60",
            "Seconds policy=exact may search before it gives up with an error">;
+defvar SSD_ExactNodeLimitOption =
+    Option<"exactNodeLimit", "exact-node-limit", "uint64_t", /*default=*/"0",
+           "Search nodes policy=exact may visit before it gives up with an "
+           "error (0: no limit); unlike the time limit, the same on every "
+           "machine">;
 defvar SSD_MovableOption =
     Option<"movable", "movable", "std::string", /*default=*/"",
            "Comma-separated roles of the tensors the plan may move (param, "
@@ -94,6 +99,7 @@ def PlanOffloadPass : Pass<"ssd-plan-offload", "func::FuncOp"> {
     SSD_PolicyOption,
     SSD_MovableOption,
     SSD_ExactTimeLimitOption,
+    SSD_ExactNodeLimitOption,
   ];
   let dependentDialects = ["ssd::SSDDialect"];
 }
@@ -122,6 +128,7 @@ def OffloadPipelinePass : Pass<"ssd-offload-pipeline", "func::FuncOp"> {
     SSD_PolicyOption,
     SSD_MovableOption,
     SSD_ExactTimeLimitOption,
+    SSD_ExactNodeLimitOption,
     Option<"groupMinBytes", "group-min-bytes", "std::string", /*default=*/"\"1MiB\"",
            "Transfers smaller than this that move together move as one">,
     Option<"report", "report", "std::string", /*default=*/"",

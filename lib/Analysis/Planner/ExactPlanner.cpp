@@ -9,7 +9,9 @@
 // depend on what ran before, adding a transfer or a wait never makes
 // anything earlier), and a node whose chosen gaps and the most the
 // undecided units could free still leave a point over the budget is cut.
-// The `ssd` plan is the first upper bound.
+// The `ssd` plan is the first upper bound. A time limit and a node limit
+// end the search with an error; ExactPruning::Exhaustive walks the same
+// space without any cut, so that tests can check the cuts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,10 +52,12 @@ struct Unit {
 
 class ExactSearch {
 public:
-  ExactSearch(const OffloadPlanner &planner, const PlannerOptions &options)
+  ExactSearch(const OffloadPlanner &planner, const PlannerOptions &options,
+              ExactPruning pruning)
       : planner(planner), graph(planner.getGraph()),
         lifetimes(planner.getLifetimes()), budget(options.memoryBudget),
-        options(options), points(lifetimes.numPoints()),
+        options(options), exhaustive(pruning == ExactPruning::Exhaustive),
+        points(lifetimes.numPoints()),
         unplanned(planner.getUnplannedLiveBytes()) {}
 
   llvm::Expected<Plan> run(ExactStatistics &statistics);
@@ -80,13 +84,17 @@ private:
   double boundFromCover(size_t depth) const;
   bool covered() const;
   double simulateCurrent(Plan *out = nullptr) const;
-  bool outOfTime();
+  bool limitReached();
+  /// Whether the node visited now may be cut, or (when it fits) is its
+  /// subtree's best: all but the exhaustive search's leaves.
+  bool decidedByBounds(size_t depth);
 
   const OffloadPlanner &planner;
   const StepGraph &graph;
   const LifetimeAnalysis &lifetimes;
   uint64_t budget;
   const PlannerOptions &options;
+  bool exhaustive;
   uint32_t points;
   llvm::ArrayRef<uint64_t> unplanned;
 
@@ -118,6 +126,8 @@ private:
   double stopAt = 0;
   uint64_t nodes = 0;
   bool stopped = false;
+  /// Which limit stopped the search.
+  ExactSearchError::Reason stopReason = ExactSearchError::Reason::TimeLimit;
   std::chrono::steady_clock::time_point start;
 };
 
@@ -362,35 +372,57 @@ double ExactSearch::simulateCurrent(Plan *out) const {
   return seconds;
 }
 
-bool ExactSearch::outOfTime() {
+bool ExactSearch::limitReached() {
   if (stopped)
     return true;
+  if (options.exactNodeLimit && nodes > options.exactNodeLimit) {
+    stopReason = ExactSearchError::Reason::NodeLimit;
+    return stopped = true;
+  }
   std::chrono::duration<double> elapsed =
       std::chrono::steady_clock::now() - start;
+  stopReason = ExactSearchError::Reason::TimeLimit;
   stopped = elapsed.count() >= options.exactTimeLimitSeconds;
   return stopped;
 }
 
-void ExactSearch::search(size_t depth) {
-  ++nodes;
-  if (outOfTime() || !coverable(depth))
-    return;
+bool ExactSearch::decidedByBounds(size_t depth) {
+  if (exhaustive) {
+    if (depth < units.size())
+      return false;
+    if (covered()) {
+      double seconds = simulateCurrent();
+      if (!found || seconds < best) {
+        best = seconds;
+        found = true;
+        simulateCurrent(&bestPlan);
+      }
+    }
+    return true;
+  }
+  if (!coverable(depth))
+    return true;
   double limit = found ? best : stopAt;
   if (found ? boundFromCover(depth) >= limit : boundFromCover(depth) > limit)
-    return;
+    return true;
   double seconds = simulateCurrent();
   // Ties with the heuristic's plan are searched for until one is found, so
   // that its plan is known to lie in the space.
   if (found ? seconds >= best : seconds > stopAt)
-    return;
+    return true;
   if (covered()) {
     // Every further gap only adds transfers: this is the subtree's best.
     best = seconds;
     found = true;
     simulateCurrent(&bestPlan);
-    return;
+    return true;
   }
-  if (depth == units.size())
+  return depth == units.size();
+}
+
+void ExactSearch::search(size_t depth) {
+  ++nodes;
+  if (limitReached() || decidedByBounds(depth))
     return;
   const Unit &unit = units[depth];
   for (const UnitOption &option : unit.options) {
@@ -494,21 +526,34 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
   statistics.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  if (stopped)
+  // The exhaustive search keeps the fastest plan of the space even when it
+  // is slower than `ssd`'s; the answer is the same as the cut search's.
+  found = found && best <= stopAt;
+  if (stopped) {
+    bool byNodes = stopReason == ExactSearchError::Reason::NodeLimit;
+    std::string limit =
+        byNodes
+            ? llvm::formatv("node limit of {0} nodes", options.exactNodeLimit)
+                  .str()
+            : llvm::formatv("time limit of {0} s after {1} nodes",
+                            llvm::format("%g", options.exactTimeLimitSeconds),
+                            nodes)
+                  .str();
     return llvm::make_error<ExactSearchError>(
-        ExactSearchError::Reason::TimeLimit,
+        stopReason,
         llvm::formatv(
-            "the exact search reached its time limit of {0} s after {1} "
-            "nodes before proving a plan optimal (best so far {2} ms, "
-            "ssd's {3} ms, lower bound {4} ms); raise exact-time-limit or "
-            "plan with policy=ssd",
-            llvm::format("%g", options.exactTimeLimitSeconds), nodes,
+            "the exact search reached its {0} before proving a plan optimal "
+            "(best so far {1} ms, ssd's {2} ms, lower bound {3} ms); raise "
+            "{4} or plan with policy=ssd",
+            limit,
             llvm::format("%.6f",
                          (found ? best : statistics.heuristicSeconds) * 1e3),
             llvm::format("%.6f", statistics.heuristicSeconds * 1e3),
             llvm::format("%.6f",
-                         planner.lowerBound(budget).latencySeconds * 1e3))
+                         planner.lowerBound(budget).latencySeconds * 1e3),
+            byNodes ? "exact-node-limit" : "exact-time-limit")
             .str());
+  }
   statistics.foundInSpace = found;
   Plan result = found ? std::move(bestPlan) : std::move(*ssdPlan);
   result.policy = policyName(Policy::Exact).str();
@@ -521,10 +566,11 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
 
 llvm::Expected<Plan> ssd::planner::planExact(const OffloadPlanner &planner,
                                              const PlannerOptions &options,
-                                             ExactStatistics *statistics) {
+                                             ExactStatistics *statistics,
+                                             ExactPruning pruning) {
   ExactStatistics local;
-  llvm::Expected<Plan> plan =
-      ExactSearch(planner, options).run(statistics ? *statistics : local);
+  llvm::Expected<Plan> plan = ExactSearch(planner, options, pruning)
+                                  .run(statistics ? *statistics : local);
   if (!plan)
     return plan.takeError();
   if (llvm::Error error = verifyPlan(planner.getGraph(), planner.getLifetimes(),

@@ -7,7 +7,7 @@
 // exact policy", says which plans it searches and why that space holds an
 // optimum). It refuses steps larger than `PlannerOptions::exactMaxOps` and
 // targets whose transfer costs depend on what ran before, and it fails with
-// ExactSearchError when its time limit ends the search.
+// ExactSearchError when its time limit or its node limit ends the search.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,10 +19,10 @@
 namespace ssd::planner {
 
 /// Why the exact search gave no plan: the step or the target is outside
-/// what it solves, or the time limit ended it first.
+/// what it solves, or the time limit or the node limit ended it first.
 class ExactSearchError : public llvm::ErrorInfo<ExactSearchError> {
 public:
-  enum class Reason { TooLarge, UnsupportedTarget, TimeLimit };
+  enum class Reason { TooLarge, UnsupportedTarget, TimeLimit, NodeLimit };
   static char ID;
   ExactSearchError(Reason reason, std::string message)
       : reason(reason), message(std::move(message)) {}
@@ -50,11 +50,18 @@ struct ExactStatistics {
   double heuristicSeconds = 0;
 };
 
+/// How the search walks its space. `Exhaustive` visits every plan of the
+/// same canonical space without any cut (no bound, no budget cover test, no
+/// stop at a node that fits, no `ssd` upper bound) and keeps the fastest
+/// that fits: exponential, for tests that check the cuts on tiny steps.
+enum class ExactPruning { BranchAndBound, Exhaustive };
+
 /// The fastest plan of the step under `options.memoryBudget`, verified, or
 /// InfeasibleBudgetError, or ExactSearchError. `options.policy` is ignored.
-llvm::Expected<Plan> planExact(const OffloadPlanner &planner,
-                               const PlannerOptions &options,
-                               ExactStatistics *statistics = nullptr);
+llvm::Expected<Plan>
+planExact(const OffloadPlanner &planner, const PlannerOptions &options,
+          ExactStatistics *statistics = nullptr,
+          ExactPruning pruning = ExactPruning::BranchAndBound);
 
 } // namespace ssd::planner
 

@@ -82,9 +82,12 @@ struct PlannerOptions {
   /// slower than a baseline after grouping either. The plan returned is
   /// not grouped.
   uint64_t groupMinBytes = 0;
-  /// `exact`: the largest step it plans, and how long it may search.
+  /// `exact`: the largest step it plans, how long it may search, and how
+  /// many search nodes it may visit (0: no limit), a limit whose outcome is
+  /// the same on every machine.
   size_t exactMaxOps = 80;
   double exactTimeLimitSeconds = 60;
+  uint64_t exactNodeLimit = 0;
 };
 
 /// The budget is below what the op at `point` needs resident: its operands
