@@ -107,10 +107,13 @@ def _library():
 
 
 def _code(name: str, dtype: torch.dtype) -> int:
-    code = _ckpt.DTYPE_CODES.get(dtype)
-    if code is None:
-        raise CheckpointError(f"{name}: dtype {dtype} is not supported in checkpoints")
-    return code
+    """The checkpoint's dtype code of `dtype` (ssdopt.checkpoint's rule and
+    message, prefixed with the tensor's name)."""
+    try:
+        _ckpt.dtype_info(dtype)
+    except CheckpointError as error:
+        raise CheckpointError(f"{name}: {error}", error.errno) from None
+    return _ckpt.DTYPE_CODES[dtype]
 
 
 def _disk_location(handle: torch.Tensor) -> tuple[str, int, int]:
@@ -141,12 +144,20 @@ class _Save:
         tensor = tensor.detach()
         if tensor.device.type != "cpu" or not tensor.is_contiguous():
             tensor = tensor.to("cpu").contiguous()
-        shape = tuple(tensor.shape)
-        pointer = tensor.data_ptr() if tensor.numel() else ctypes.addressof(_ckpt._EMPTY)
-        _ckpt._check(self.lib.ssdckpt_save_add(
-            self.handle, name.encode(), _code(name, tensor.dtype), len(shape), _ckpt._dims(shape),
-            _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), ctypes.c_void_p(pointer)),
-            f"rank {self.rank} writing {name}")
+        self.add_tensors([(name, tensor)])
+
+    def add_tensors(self, tensors: list[tuple[str, torch.Tensor]]) -> None:
+        """Adds contiguous CPU tensors in one ssdckpt_save_add_many call (the
+        library copies, hashes and writes them with the GIL released)."""
+        empty = ctypes.addressof(_ckpt._EMPTY)
+        chunks, count, keep_alive = _ckpt._request_array(
+            (name, _code(name, t.dtype), tuple(t.shape), (0,) * t.dim(), tuple(t.shape),
+             t.data_ptr() if t.numel() else empty) for name, t in tensors)
+        if count:
+            _ckpt._check(self.lib.ssdckpt_save_add_many(self.handle, chunks, count),
+                         f"rank {self.rank} writing {tensors[0][0]}" if count == 1 else
+                         f"rank {self.rank} writing {count} tensors")
+        del keep_alive
 
     def add_file(self, name: str, dtype: torch.dtype, shape: tuple[int, ...], path: str,
                  offset: int) -> None:
@@ -200,7 +211,7 @@ def _assign(entries: list, rank: int, world: int) -> set[str]:
 
 
 def _rng_bytes() -> bytes:
-    return bytes(torch.get_rng_state().numpy())
+    return _ckpt._rng_bytes(torch.get_rng_state())
 
 
 # ---------------------------------------------------------------------------
@@ -227,14 +238,22 @@ def save_state(entries: Iterable, root, *, step: int, keep_last: int | None = No
     save = _Save(root, step, rank, world, timeout, keep_last or 0)
     committed = False
     try:
+        # Tensors in memory that are contiguous on the host go in one batch;
+        # the others are copied to the host one at a time.
+        batch = []
         for entry in entries:
             if entry.name not in mine:
                 continue
             if entry.name in locations:
                 path, offset, _ = locations[entry.name]
                 save.add_file(entry.name, entry.dtype, tuple(entry.shape), path, offset)
+                continue
+            tensor = _entry_value(entry)[1].detach()
+            if tensor.device.type == "cpu" and tensor.is_contiguous():
+                batch.append((entry.name, tensor))
             else:
-                save.add_tensor(entry.name, _entry_value(entry)[1])
+                save.add_tensor(entry.name, tensor)
+        save.add_tensors(batch)
         save.commit(_rng_bytes())
         committed = True
         return save.directory
