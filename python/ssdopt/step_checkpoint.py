@@ -20,8 +20,9 @@ on disk (``torch.ops.ssdopt.disk_location``) into the checkpoint's data file
 through one 8 MiB buffer (``ssdckpt_save_add_file``), and loaded back the
 same way (``ssdckpt_reader_load_file``), so no tensor on SSD is ever staged
 whole in memory. A load takes any saved layout and world size (the reader
-reshards); names, dtypes and shapes must match, and everything is checked
-before anything is overwritten.
+reshards); names, dtypes and shapes must match, and everything is read and
+checked before anything is overwritten (but for an I/O error writing the SSD
+files, docs/step-checkpoint.md).
 
 With ``options["checkpoint"]`` the planned step saves its state itself, the
 way the lowered MLIR step does: the compiler's ``ssd-shard-checkpoint`` pass
