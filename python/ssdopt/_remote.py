@@ -77,22 +77,14 @@ def _lib():
     with _bind_lock:
         if not _bound:
             c = ctypes
-            signatures = {
+            _ckpt.bind(lib, {
                 "ssdckpt_begin": (c.c_int, [c.c_char_p, c.c_uint64, c.c_char_p, c.c_size_t]),
                 "ssdckpt_reader_plan": (c.c_int, [c.c_void_p, c.POINTER(_ckpt._Request),
                                                   c.c_size_t, c.POINTER(c.c_void_p)]),
                 "ssdckpt_reader_plan_verify": (c.c_int, [c.c_void_p, c.c_char_p,
                                                          c.POINTER(c.c_void_p)]),
                 "ssdckpt_reader_verify_file": (c.c_int, [c.c_void_p, c.c_char_p]),
-            }
-            for name, (restype, argtypes) in signatures.items():
-                try:
-                    function = getattr(lib, name)
-                except AttributeError:
-                    raise CheckpointError(
-                        f"{_ckpt.library_path()} has no {name}: it is older than this ssdopt "
-                        "(rebuild the package: scripts/setup)", errno_module.ENOSYS) from None
-                function.restype, function.argtypes = restype, argtypes
+            })
             _bound = True
     return lib
 

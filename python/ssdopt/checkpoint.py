@@ -164,17 +164,23 @@ def _library():
                                           _u64p, sz]),
             "ssdckpt_list": (i, [cp, c.POINTER(vp)]),
         }
-        for name, (restype, argtypes) in signatures.items():
-            try:
-                function = getattr(lib, name)
-            except AttributeError:
-                raise CheckpointError(f"{library_path()} has no {name}: it is older than this "
-                                      "ssdopt (rebuild the package: scripts/setup)",
-                                      errno_module.ENOSYS) from None
-            function.restype = restype
-            function.argtypes = argtypes
+        bind(lib, signatures)
         _lib = lib
         return lib
+
+
+def bind(lib, signatures: dict) -> None:
+    """Gives each function of `signatures` ({name: (restype, argtypes)}) its
+    ctypes signature; a function the library lacks means it is older than
+    this package."""
+    for name, (restype, argtypes) in signatures.items():
+        try:
+            function = getattr(lib, name)
+        except AttributeError:
+            raise CheckpointError(f"{library_path()} has no {name}: it is older than this "
+                                  "ssdopt (rebuild the package: scripts/setup)",
+                                  errno_module.ENOSYS) from None
+        function.restype, function.argtypes = restype, argtypes
 
 
 def _gc_paused(function):

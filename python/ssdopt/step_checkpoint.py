@@ -39,7 +39,6 @@ the newest `keep_last` (docs/step-checkpoint.md).
 from __future__ import annotations
 
 import ctypes
-import errno as errno_module
 import itertools
 import os
 import queue
@@ -91,18 +90,10 @@ def _library():
             lib = _ckpt._library()
             u64p, cp, i, u64, vp = (ctypes.POINTER(ctypes.c_uint64), ctypes.c_char_p, ctypes.c_int,
                                     ctypes.c_uint64, ctypes.c_void_p)
-            signatures = {
-                "ssdckpt_save_add_file": [vp, cp, i, i, u64p, u64p, u64p, cp, u64],
-                "ssdckpt_reader_load_file": [vp, cp, i, i, u64p, u64p, u64p, cp, u64],
-            }
-            for name, argtypes in signatures.items():
-                try:
-                    function = getattr(lib, name)
-                except AttributeError:
-                    raise CheckpointError(f"{_ckpt.library_path()} has no {name}: it is older than "
-                                          "this ssdopt (rebuild the package: scripts/setup)",
-                                          errno_module.ENOSYS) from None
-                function.restype, function.argtypes = ctypes.c_int, argtypes
+            _ckpt.bind(lib, {
+                "ssdckpt_save_add_file": (i, [vp, cp, i, i, u64p, u64p, u64p, cp, u64]),
+                "ssdckpt_reader_load_file": (i, [vp, cp, i, i, u64p, u64p, u64p, cp, u64]),
+            })
             _lib = lib
         return _lib
 
