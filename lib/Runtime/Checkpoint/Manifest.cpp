@@ -373,6 +373,18 @@ void writeChunk(JsonWriter &w, const Chunk &c) {
   w.endObject();
 }
 
+/// The "name", "dtype" and "shape" members that a manifest's tensor entry
+/// and a rank record's piece both begin with.
+void writeTensorHeader(JsonWriter &w, const std::string &name, DType dtype,
+                       const std::vector<uint64_t> &shape) {
+  w.key("name");
+  w.string(name);
+  w.key("dtype");
+  w.string(dtypeName(dtype));
+  w.key("shape");
+  writeUnsigneds(w, shape);
+}
+
 RankState readRankState(const FieldReader &r) {
   RankState state;
   state.rank = uint32_t(r.unsignedInt("rank", UINT32_MAX));
@@ -436,12 +448,7 @@ void writeManifestMembers(JsonWriter &w, const Manifest &m) {
   w.beginArray(false);
   for (const TensorEntry &t : m.tensors) {
     w.beginObject();
-    w.key("name");
-    w.string(t.name);
-    w.key("dtype");
-    w.string(dtypeName(t.dtype));
-    w.key("shape");
-    writeUnsigneds(w, t.shape);
+    writeTensorHeader(w, t.name, t.dtype, t.shape);
     w.key("chunks");
     w.beginArray(false);
     for (const Chunk &c : t.chunks)
@@ -638,12 +645,7 @@ std::string serializeRankRecord(const RankRecord &record) {
   w.beginArray(false);
   for (const RankRecord::Piece &p : record.pieces) {
     w.beginObject();
-    w.key("name");
-    w.string(p.tensor);
-    w.key("dtype");
-    w.string(dtypeName(p.dtype));
-    w.key("shape");
-    writeUnsigneds(w, p.shape);
+    writeTensorHeader(w, p.tensor, p.dtype, p.shape);
     w.key("chunk");
     writeChunk(w, p.chunk);
     w.endObject();
