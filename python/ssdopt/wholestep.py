@@ -967,10 +967,12 @@ class Step:
         self.close()
 
     def __del__(self) -> None:
+        # A finalizer may not raise; a failure here (the last compiler-placed
+        # checkpoint's commit, removing the step's files) is logged instead.
         try:
             self.close()
         except Exception:
-            pass
+            logger.exception("ssdopt: closing a step that was never closed failed")
 
     def save_checkpoint(self, path: str) -> str:
         """Commits the step's state as it is now under the checkpoint root
