@@ -211,6 +211,11 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
           it != persistentByName.end())
         replaces = it->second;
     mapping.graph.addReturn(id, replaces);
+    // A result the caller holds (`ssd.resident`) may not move: its storage
+    // takes the role of the caller's data.
+    if (func.getResultAttr(index, SSDDialect::kResidentAttrName))
+      for (TensorId held : {id, mapping.graph.getStorage(id)})
+        mapping.graph.getTensor(held).role = planner::TensorRole::Input;
   }
 
   FailureOr<std::optional<uint32_t>> backwardStart = getBackwardStart(func);

@@ -446,6 +446,18 @@ func.func private @role_on_result() -> (tensor<4xf32> {ssd.role = "param"})
 
 // -----
 
+// Tests that `ssd.resident` belongs on results.
+// expected-error @+1 {{'func.func' op 'ssd.resident' is only allowed on results, found on argument #0}}
+func.func private @resident_on_argument(%x: tensor<4xf32> {ssd.role = "input", ssd.name = "x", ssd.resident})
+
+// -----
+
+// Tests that `ssd.resident` is a unit attribute.
+// expected-error @+1 {{'func.func' op result #0: 'ssd.resident' takes no value; got true}}
+func.func private @resident_with_value() -> (tensor<4xf32> {ssd.resident = true})
+
+// -----
+
 // Tests that names are non-empty strings.
 // expected-error @+1 {{'func.func' op argument #1: 'ssd.name' must be a non-empty string; got ""}}
 func.func private @empty_name(%a: tensor<4xf32>, %w: tensor<4xf32> {ssd.name = ""})

@@ -81,8 +81,9 @@ LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 /// Checks one `ssd.*` attribute of a function argument or result. Roles are
-/// meaningful on arguments only; names on both (a result named like a
-/// persistent argument is that argument's updated value).
+/// meaningful on arguments only, `ssd.resident` on results only; names on
+/// both (a result named like a persistent argument is that argument's
+/// updated value).
 static LogicalResult verifyContractAttribute(Operation *op, NamedAttribute attr,
                                              bool onArgument, unsigned index) {
   StringRef where = onArgument ? "argument" : "result";
@@ -99,6 +100,18 @@ static LogicalResult verifyContractAttribute(Operation *op, NamedAttribute attr,
              << "' must be one of \"param\", \"optimizer_state\", \"input\", "
                 "\"buffer\"; got "
              << attr.getValue();
+    return success();
+  }
+  if (attr.getName() == SSDDialect::kResidentAttrName) {
+    if (onArgument)
+      return op->emitOpError() << "'" << SSDDialect::kResidentAttrName
+                               << "' is only allowed on results, found on "
+                                  "argument #"
+                               << index;
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "result #" << index << ": '" << SSDDialect::kResidentAttrName
+             << "' takes no value; got " << attr.getValue();
     return success();
   }
   if (attr.getName() == SSDDialect::kNameAttrName) {

@@ -44,6 +44,9 @@ def SSD_Dialect : Dialect {
     /// Argument and result attribute names of the input contract.
     static constexpr ::llvm::StringLiteral kRoleAttrName = "ssd.role";
     static constexpr ::llvm::StringLiteral kNameAttrName = "ssd.name";
+    /// On a result: the caller holds the value from its definition on (a
+    /// forward output of a compiled graph), so no plan may move it.
+    static constexpr ::llvm::StringLiteral kResidentAttrName = "ssd.resident";
 
   private:
     void registerTypes();
