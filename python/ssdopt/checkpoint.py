@@ -43,8 +43,10 @@ from ._dtypes import CHECKPOINT_CODES
 __all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "release_staging",
            "to_state_dict", "from_dcp", "to_dcp", "from_torch_save"]
 
-# The name of the tensor (U8, JSON text, written by rank 0) that holds the
-# state dict's structure and its non-tensor values.
+# The state dict's structure and its non-tensor values are the manifest's
+# `state_tree` (format version 2, docs/checkpoint-format.md), written by
+# rank 0. Format version 1 kept them in this tensor (U8, JSON text), which
+# is still read, and its name stays reserved.
 TREE_TENSOR = "__ssdopt_tree__"
 TREE_FORMAT = "ssdopt.state_dict"
 TREE_VERSION = 1
@@ -147,6 +149,8 @@ def _library():
             "ssdckpt_save_add": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
             "ssdckpt_save_add_many": (i, [vp, c.POINTER(_Request), sz]),
             "ssdckpt_save_set_state": (i, [vp, vp, sz, u64]),
+            "ssdckpt_save_set_state_tree": (i, [vp, cp]),
+            "ssdckpt_check_state_tree": (i, [cp]),
             "ssdckpt_save_commit": (i, [vp]),
             "ssdckpt_save_close": (None, [vp]),
             "ssdckpt_latest": (i, [cp, c.c_char_p, sz]),
@@ -155,6 +159,7 @@ def _library():
             "ssdckpt_reader_load": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
             "ssdckpt_reader_load_many": (i, [vp, c.POINTER(_Request), sz]),
             "ssdckpt_reader_verify": (i, [vp]),
+            "ssdckpt_reader_state_tree": (i, [vp, c.POINTER(vp)]),
             "ssdckpt_reader_resume_state": (i, [vp, u32, u32, _u64p, vp, sz, c.POINTER(sz),
                                                 c.POINTER(i), _u64p, c.POINTER(i)]),
             "ssdckpt_reader_close": (None, [vp]),
@@ -384,12 +389,17 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
         if isinstance(value, (list, tuple)):
             kind = "list" if isinstance(value, list) else "tuple"
             return {kind: [visit(child, path + [i]) for i, child in enumerate(value)]}
+        if isinstance(value, int) and not isinstance(value, bool) and \
+                abs(value) >= 1 << 64:
+            return {"int": str(value)}
         if value is None or isinstance(value, (bool, int, str)):
             return {"value": value}
         if isinstance(value, float):
             if not math.isfinite(value):
                 problems.append(f"{where}: {value} cannot be stored as JSON")
-            return {"value": value}
+            # The manifest's JSON holds integers only: the shortest text
+            # that reads back as the same float.
+            return {"float": repr(value)}
         problems.append(f"{where}: a {type(value).__module__}.{type(value).__qualname__} "
                         "cannot be stored as JSON (only tensors, dicts, lists, tuples, str, "
                         "int, float, bool and None are kept; nothing is pickled)")
@@ -399,6 +409,34 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
     if problems:
         raise CheckpointError("the state dict cannot be checkpointed:\n  " + "\n  ".join(problems))
     return tree, leaves
+
+
+def _is_value(node: dict) -> bool:
+    """Whether a tree node is a non-tensor leaf: {"value": JSON scalar},
+    {"float": repr} or {"int": decimal text beyond 64 bits}."""
+    return "value" in node or "float" in node or "int" in node
+
+
+def _value(node: dict):
+    if "float" in node:
+        return float(node["float"])
+    if "int" in node:
+        return int(node["int"])
+    return node["value"]
+
+
+def _tree_text(tree: dict) -> bytes:
+    """The manifest's `state_tree` of the state dict's JSON tree, as text the
+    library accepts (ssdckpt_check_state_tree: JSON, nested no deeper than a
+    manifest holds); CheckpointError otherwise."""
+    header = {"format": TREE_FORMAT, "version": TREE_VERSION, "tree": tree}
+    text = json.dumps(header, allow_nan=False, separators=(",", ":")).encode()
+    if _library().ssdckpt_check_state_tree(text) < 0:
+        message = _library().ssdckpt_last_error().decode("utf-8", "replace")
+        raise CheckpointError("the state dict's structure and non-tensor values cannot be "
+                              f"kept in the manifest: {message} (in the JSON tree each "
+                              "nested dict takes 3 levels, each list or tuple 2)")
+    return text
 
 
 def _signature(tree: dict, leaves: list[_Leaf]) -> str:
@@ -516,6 +554,18 @@ class _Reader:
         return Resume(step.value, self.directory, rng, position.value, bool(is_global.value))
 
     def tree(self) -> dict:
+        lib = _library()
+        text = ctypes.c_void_p()
+        rc = lib.ssdckpt_reader_state_tree(self.handle, ctypes.byref(text))
+        if rc == 0:
+            try:
+                tree = json.loads(ctypes.string_at(text).decode("utf-8"))
+            finally:
+                lib.ssdckpt_free(text)
+            return self._checked_tree(tree, "its manifest's state_tree")
+        if rc != -errno_module.ENOENT:
+            _check(rc, "")
+        # Format version 1 (or a writer that recorded no tree).
         tensors = self.tensors()
         if TREE_TENSOR not in tensors:
             # Written by a compiled step or ssd-ckpt: a flat dict of tensors.
@@ -525,8 +575,12 @@ class _Reader:
         text = torch.empty(shape, dtype=torch.uint8)
         self.load_box(TREE_TENSOR, code, shape, (0,), shape, text)
         tree = json.loads(bytes(text.numpy()).decode("utf-8"))
-        if tree.get("format") != TREE_FORMAT or not isinstance(tree.get("version"), int):
-            raise CheckpointError(f"{self.directory}: {TREE_TENSOR} is not an ssdopt state dict")
+        return self._checked_tree(tree, TREE_TENSOR)
+
+    def _checked_tree(self, tree, where: str) -> dict:
+        if not isinstance(tree, dict) or tree.get("format") != TREE_FORMAT or \
+                not isinstance(tree.get("version"), int):
+            raise CheckpointError(f"{self.directory}: {where} is not an ssdopt state dict")
         if tree["version"] > TREE_VERSION:
             raise CheckpointError(f"{self.directory}: state-dict version {tree['version']} is "
                                   f"newer than this ssdopt supports ({TREE_VERSION})",
@@ -806,11 +860,13 @@ _BATCH_PIECES = 4096
 
 
 def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
-           batches, rng: bytes, position: int, budget: _Budget | None) -> str:
+           batches, rng: bytes, position: int, budget: _Budget | None,
+           state_tree: bytes | None = None) -> str:
     """The library's multi-rank save: begin, add each batch of pieces in one
     call (ssdckpt_save_add_many, the GIL released while it copies, hashes
-    and writes), set the rank's state, commit. With `budget`, each piece is
-    released once the library has it. Returns the committed directory."""
+    and writes), set the rank's state (and, on rank 0, the manifest's
+    `state_tree`, JSON text), commit. With `budget`, each piece is released
+    once the library has it. Returns the committed directory."""
     lib = _library()
     handle = ctypes.c_void_p()
     committed = False
@@ -838,6 +894,8 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
         if rng or position:
             buffer = ctypes.create_string_buffer(rng, max(len(rng), 1))
             _check(lib.ssdckpt_save_set_state(handle, buffer, len(rng), position), "")
+        if state_tree is not None:
+            _check(lib.ssdckpt_save_set_state_tree(handle, state_tree), "")
         _check(lib.ssdckpt_save_commit(handle), f"rank {rank} committing step {step}")
         committed = True
         return directory
@@ -851,8 +909,8 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
 
 
 def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
-                pieces: list, rng: bytes, position: int,
-                staging_bytes: int) -> concurrent.futures.Future:
+                pieces: list, rng: bytes, position: int, staging_bytes: int,
+                state_tree: bytes | None = None) -> concurrent.futures.Future:
     """Stages `pieces` into the arena (the caller's thread: the only time it
     is blocked, unless the budget is full) and returns a future of the step
     while a thread writes and commits."""
@@ -876,7 +934,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     def worker():
         try:
             _write(root, step, rank, world, timeout_s, keep, from_queue(), rng, position,
-                   budget)
+                   budget, state_tree)
             future.set_result(step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
             budget.fail()
@@ -963,7 +1021,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     from . import _remote
     rank, world = _rank_and_world()
     error = None
-    tree = leaves = remote = None
+    tree = leaves = remote = tree_text = None
     requested_step = step
     try:
         if _remote.is_remote(root):
@@ -978,6 +1036,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
         if not isinstance(data_loader_position, int) or data_loader_position < 0:
             raise CheckpointError("data_loader_position must be a non-negative int")
         tree, leaves = _flatten(state_dict)
+        tree_text = _tree_text(tree)
         signature = _signature(tree, leaves)
         rng = _rng_bytes(rng_state)
         wait()  # an earlier asynchronous save commits first
@@ -1010,16 +1069,11 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                               + _describe_ranks(signatures, "has", "have"))
 
     mine = _assign(leaves, rank, world)
-    header = {"format": TREE_FORMAT, "version": TREE_VERSION, "tree": tree}
-    text = json.dumps(header, allow_nan=False, separators=(",", ":")).encode() if rank == 0 else b""
+    # Rank 0's tree is the manifest's state_tree.
+    state_tree = tree_text if rank == 0 else None
 
     pieces = [_Piece(leaf.name, DTYPE_CODES[leaf.tensor.dtype], leaf.shape, leaf.offsets,
                      leaf.sizes, leaf.local) for leaf in mine]
-    if rank == 0:
-        data = torch.frombuffer(bytearray(text), dtype=torch.uint8) if text else \
-            torch.empty(0, dtype=torch.uint8)
-        pieces.insert(0, _Piece(TREE_TENSOR, DTYPE_CODES[torch.uint8], (len(text),), (0,),
-                                (len(text),), data))
 
     # A remote root keeps its retention for the remote copies.
     keep = 0 if remote is not None else keep_last or 0
@@ -1030,13 +1084,13 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                 local = local.cpu().contiguous()
             piece.data, piece.address = local, local.data_ptr() if local.numel() else 0
         _write(root, step, rank, world, timeout, keep, [pieces], rng, data_loader_position,
-               None)
+               None, state_tree)
         if remote is not None:
             remote.publish_from_ranks(step, keep_last or 0)
         return step
 
     future = _save_async(root, step, rank, world, timeout, keep, pieces, rng,
-                         data_loader_position, staging_bytes)
+                         data_loader_position, staging_bytes, state_tree)
     if remote is not None and rank == 0:
         future = remote.publish_after(future, keep_last or 0)
         with _pending_lock:
@@ -1122,8 +1176,8 @@ def _assign_values(saved, target):
         return type(target)(_assign_values(c, t) for c, t in zip(saved["tuple"], target)) \
             if isinstance(target, tuple) else [_assign_values(c, t)
                                                for c, t in zip(saved["tuple"], target)]
-    if "value" in saved:
-        return saved["value"]
+    if _is_value(saved):
+        return _value(saved)
     return target  # a tensor, filled already
 
 
@@ -1202,7 +1256,7 @@ def _build(node, tensors: dict):
         return tuple(_build(child, tensors) for child in node["tuple"])
     if "tensor" in node:
         return tensors[node["tensor"]]
-    return node["value"]
+    return _value(node)
 
 
 def to_state_dict(path) -> dict:
@@ -1368,8 +1422,8 @@ def describe(path) -> dict:
         if "dict" in node:
             for key, child in node["dict"]:
                 walk(child, path + [key])
-        elif "value" in node:
-            values["/".join(map(str, path))] = node["value"]
+        elif _is_value(node):
+            values["/".join(map(str, path))] = _value(node)
     walk(tree, [])
     return {"directory": directory, **info, "tensors": tensors, "values": values}
 

@@ -23,7 +23,7 @@
 
 // VERIFY: ok: {{.*}}step-000000000001: 13 tensors, 25 chunks
 
-// INSPECT: format version 1, step 1, world size 2
+// INSPECT: format version 2, step 1, world size 2
 // INSPECT: rank 0: rank-00000.data
 // INSPECT: rank 1: rank-00001.data
 // INSPECT: tensor optimizer.step: F32 [], 1 chunks

@@ -198,6 +198,8 @@ int inspectCommand(const Arguments &args, IoEngine &engine) {
                   c.file.c_str(), (unsigned long long)c.fileOffset,
                   (unsigned long long)c.length);
   }
+  if (m.stateTree)
+    std::printf("state tree:\n%s", writeJson(*m.stateTree).c_str());
   return 0;
 }
 

@@ -268,6 +268,21 @@ int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
   });
 }
 
+int ssdckpt_save_set_state_tree(ssdckpt_save *save, const char *json) {
+  return guard([&] {
+    require(save, "save");
+    require(json, "json");
+    save->save->writer().setStateTree(parseStateTree(json, "the state tree"));
+  });
+}
+
+int ssdckpt_check_state_tree(const char *json) {
+  return guard([&] {
+    require(json, "json");
+    parseStateTree(json, "the state tree");
+  });
+}
+
 int ssdckpt_save_commit(ssdckpt_save *save) {
   return guard([&] {
     require(save, "save");
@@ -320,6 +335,14 @@ int ssdckpt_writer_set_state(ssdckpt_writer *writer, const void *rng,
   return guard([&] {
     require(writer, "writer");
     setRankState(*writer->writer, rng, rng_bytes, data_loader_position);
+  });
+}
+
+int ssdckpt_writer_set_state_tree(ssdckpt_writer *writer, const char *json) {
+  return guard([&] {
+    require(writer, "writer");
+    require(json, "json");
+    writer->writer->setStateTree(parseStateTree(json, "the state tree"));
   });
 }
 
@@ -517,6 +540,19 @@ int ssdckpt_reader_info(const ssdckpt_reader *reader, uint64_t *step,
       *version = m.version;
     if (num_tensors)
       *num_tensors = m.tensors.size();
+  });
+}
+
+int ssdckpt_reader_state_tree(const ssdckpt_reader *reader, char **json) {
+  return guard([&] {
+    require(reader, "reader");
+    require(json, "json pointer");
+    const Manifest &m = reader->reader->manifest();
+    if (!m.stateTree)
+      fail(ENOENT, reader->reader->directory() + "/" + kManifestName +
+                       " has no state tree (format version " +
+                       std::to_string(m.version) + ")");
+    *json = mallocCopy(writeJson(*m.stateTree));
   });
 }
 

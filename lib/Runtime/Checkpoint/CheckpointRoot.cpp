@@ -103,38 +103,8 @@ Manifest commitCheckpoint(const std::string &root, const std::string &dir,
                           std::vector<RankRecord> records,
                           const CommitOptions &options) {
   std::string origin = dir + "/" + kManifestName;
-  if (records.empty())
-    fail(EINVAL, origin + ": nothing to commit (no rank records)");
-  Manifest m;
-  m.step = records[0].step;
-  m.worldSize = uint32_t(records.size());
-  m.checksumBlockBytes = options.checksumBlockBytes;
-  std::map<std::string, size_t> tensorIndex;
-  for (size_t rank = 0; rank < records.size(); ++rank) {
-    RankRecord &record = records[rank];
-    if (record.state.rank != rank)
-      fail(EINVAL, origin + ": record " + std::to_string(rank) +
-                       " comes from rank " + std::to_string(record.state.rank));
-    if (record.step != m.step)
-      fail(EINVAL, origin + ": step mismatch across ranks: rank 0 saved step " +
-                       std::to_string(m.step) + ", rank " +
-                       std::to_string(rank) + " step " +
-                       std::to_string(record.step));
-    m.ranks.push_back(record.state);
-    for (RankRecord::Piece &piece : record.pieces) {
-      auto [it, inserted] = tensorIndex.emplace(piece.tensor, m.tensors.size());
-      if (inserted)
-        m.tensors.push_back({piece.tensor, piece.dtype, piece.shape, {}});
-      TensorEntry &t = m.tensors[it->second];
-      if (t.dtype != piece.dtype || t.shape != piece.shape)
-        fail(EINVAL, origin + ": rank " + std::to_string(rank) +
-                         " saved tensor \"" + t.name +
-                         "\" with a different dtype or shape than an "
-                         "earlier rank");
-      t.chunks.push_back(std::move(piece.chunk));
-    }
-  }
-  validateManifest(m, origin);
+  Manifest m =
+      assembleManifest(std::move(records), options.checksumBlockBytes, origin);
   std::string temporary = temporaryFileName(kManifestName);
   writeFileDurably(dir + "/" + temporary, serializeManifest(m));
   renameDurably(dir, temporary, kManifestName);

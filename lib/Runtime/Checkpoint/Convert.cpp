@@ -146,6 +146,8 @@ ConversionResult reshardCheckpoint(IoEngine &engine, const std::string &srcDir,
                             : state.dataLoaderPosition;
     target.writer(rank).setRankState(state.rng, position);
   }
+  if (src.stateTree)
+    target.writer(0).setStateTree(*src.stateTree);
   return target.commit(reader.bytesRead());
 }
 

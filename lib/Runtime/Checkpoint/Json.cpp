@@ -84,12 +84,10 @@ JsonValue &JsonValue::set(std::string key, JsonValue value) {
 
 namespace {
 
-constexpr unsigned kMaxDepth = 64;
-
 class Parser {
 public:
-  Parser(std::string_view text, const std::string &origin)
-      : text(text), origin(origin) {}
+  Parser(std::string_view text, const std::string &origin, unsigned maxDepth)
+      : text(text), origin(origin), maxDepth(maxDepth) {}
 
   JsonValue document() {
     JsonValue value = parseValue(0);
@@ -269,8 +267,8 @@ private:
   }
 
   JsonValue parseArray(unsigned depth) {
-    if (depth > kMaxDepth)
-      error("nesting deeper than " + std::to_string(kMaxDepth));
+    if (depth > maxDepth)
+      error("nesting deeper than " + std::to_string(maxDepth));
     ++pos;
     JsonValue array = JsonValue::array();
     skipSpace();
@@ -292,8 +290,8 @@ private:
   }
 
   JsonValue parseObject(unsigned depth) {
-    if (depth > kMaxDepth)
-      error("nesting deeper than " + std::to_string(kMaxDepth));
+    if (depth > maxDepth)
+      error("nesting deeper than " + std::to_string(maxDepth));
     ++pos;
     JsonValue object = JsonValue::object();
     skipSpace();
@@ -329,6 +327,7 @@ private:
 
   std::string_view text;
   const std::string &origin;
+  unsigned maxDepth;
   size_t pos = 0;
 };
 
@@ -399,15 +398,18 @@ void writeValue(JsonWriter &w, const JsonValue &v) {
 
 } // namespace
 
-JsonValue parseJson(std::string_view text, const std::string &origin) {
-  return Parser(text, origin).document();
+JsonValue parseJson(std::string_view text, const std::string &origin,
+                    unsigned maxDepth) {
+  return Parser(text, origin, maxDepth).document();
 }
 
 std::string writeJson(const JsonValue &value) {
   JsonWriter w;
-  writeValue(w, value);
+  w.value(value);
   return std::move(w).finish();
 }
+
+void JsonWriter::value(const JsonValue &value) { writeValue(*this, value); }
 
 void JsonWriter::beforeValue() {
   if (levels.empty() || levels.back().object)

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <map>
 #include <unordered_set>
 #include <xxhash.h>
 
@@ -457,6 +458,10 @@ void writeManifestMembers(JsonWriter &w, const Manifest &m) {
     w.endObject();
   }
   w.endArray();
+  if (m.stateTree) {
+    w.key("state_tree");
+    w.value(*m.stateTree);
+  }
 }
 
 /// The canonical text of everything the manifest records but its checksum.
@@ -521,6 +526,10 @@ Manifest parseManifest(std::string_view text, const std::string &origin) {
     }
     m.tensors.push_back(std::move(entry));
   }
+  // An older version has no such member: a key it does not know, ignored.
+  if (const JsonValue *tree = root.find("state_tree");
+      tree && m.version >= kStateTreeVersion)
+    m.stateTree = *tree;
   validateManifest(m, origin);
   // Optional (absent from manifests written before it existed); checked
   // after validation so that structural errors keep their precise message.
@@ -543,6 +552,10 @@ void validateManifest(const Manifest &m, const std::string &origin) {
   };
   if (m.worldSize == 0)
     bad("world_size", "must be at least 1");
+  if (m.stateTree && m.version < kStateTreeVersion)
+    bad("state_tree", "needs format version " +
+                          std::to_string(kStateTreeVersion) + " (found " +
+                          std::to_string(m.version) + ")");
   uint64_t block = m.checksumBlockBytes;
   if (block < kIoAlignment || block > (1ull << 30) || (block & (block - 1)))
     bad("checksum_block_bytes",
@@ -651,6 +664,10 @@ std::string serializeRankRecord(const RankRecord &record) {
     w.endObject();
   }
   w.endArray();
+  if (record.stateTree) {
+    w.key("state_tree");
+    w.value(*record.stateTree);
+  }
   w.endObject();
   return std::move(w).finish();
 }
@@ -674,7 +691,56 @@ RankRecord parseRankRecord(std::string_view text, const std::string &origin) {
                                         path + ".chunk", origin));
     record.pieces.push_back(std::move(piece));
   }
+  if (const JsonValue *tree = root.find("state_tree"))
+    record.stateTree = *tree;
   return record;
+}
+
+JsonValue parseStateTree(std::string_view text, const std::string &origin) {
+  // The manifest's top-level object holds it: one level less.
+  return parseJson(text, origin, kMaxJsonDepth - 1);
+}
+
+Manifest assembleManifest(std::vector<RankRecord> records,
+                          uint64_t checksumBlockBytes,
+                          const std::string &origin) {
+  if (records.empty())
+    fail(EINVAL, origin + ": nothing to commit (no rank records)");
+  Manifest m;
+  m.step = records[0].step;
+  m.worldSize = uint32_t(records.size());
+  m.checksumBlockBytes = checksumBlockBytes;
+  m.stateTree = std::move(records[0].stateTree);
+  std::map<std::string, size_t> tensorIndex;
+  for (size_t rank = 0; rank < records.size(); ++rank) {
+    RankRecord &record = records[rank];
+    if (record.state.rank != rank)
+      fail(EINVAL, origin + ": record " + std::to_string(rank) +
+                       " comes from rank " + std::to_string(record.state.rank));
+    if (record.step != m.step)
+      fail(EINVAL, origin + ": step mismatch across ranks: rank 0 saved step " +
+                       std::to_string(m.step) + ", rank " +
+                       std::to_string(rank) + " step " +
+                       std::to_string(record.step));
+    if (rank > 0 && record.stateTree)
+      fail(EINVAL, origin + ": rank " + std::to_string(rank) +
+                       " recorded a state tree; only rank 0 records it");
+    m.ranks.push_back(record.state);
+    for (RankRecord::Piece &piece : record.pieces) {
+      auto [it, inserted] = tensorIndex.emplace(piece.tensor, m.tensors.size());
+      if (inserted)
+        m.tensors.push_back({piece.tensor, piece.dtype, piece.shape, {}});
+      TensorEntry &t = m.tensors[it->second];
+      if (t.dtype != piece.dtype || t.shape != piece.shape)
+        fail(EINVAL, origin + ": rank " + std::to_string(rank) +
+                         " saved tensor \"" + t.name +
+                         "\" with a different dtype or shape than an "
+                         "earlier rank");
+      t.chunks.push_back(std::move(piece.chunk));
+    }
+  }
+  validateManifest(m, origin);
+  return m;
 }
 
 } // namespace ssd::rt::ckpt

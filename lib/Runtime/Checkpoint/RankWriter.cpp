@@ -189,6 +189,10 @@ void RankWriter::setRankState(std::string rng, uint64_t dataLoaderPosition) {
   impl->record.state.dataLoaderPosition = dataLoaderPosition;
 }
 
+void RankWriter::setStateTree(JsonValue tree) {
+  impl->record.stateTree = std::move(tree);
+}
+
 RankRecord RankWriter::finish() {
   Impl &w = *impl;
   if (w.finished)

@@ -106,7 +106,9 @@ def model_and_optimizer(seed: int, lr: float, steps: int):
 def values() -> dict:
     return {"epoch": 3, "name": "run-\u03b1", "ratio": 0.1, "none": None,
             "nested": {"list": [1, 2.5, None, True, "s"], 7: "an int key",
-                       "tuple": (1, "x", (2.0,))}}
+                       "tuple": (1, "x", (2.0,))},
+            # Exact through the manifest's integer-only JSON.
+            "exact": [1 / 3, 1e-300, 2 ** 70, -(2 ** 65), -(2 ** 63)]}
 
 
 def state(seed: int, layout: str) -> dict:
@@ -124,7 +126,8 @@ def blank_state(seed: int) -> tuple[dict, torch.optim.Optimizer]:
     return ({"model": model.state_dict(), "optim": optimizer.state_dict(), "plain": plain,
              "sharded": sharded_state(seed, "load1d", fill=-7.0),
              "meta": {"epoch": 0, "name": "", "ratio": 0.0, "none": 1,
-                      "nested": {"list": [0, 0, 0, 0, 0], 7: "", "tuple": (0, "", (0.0,))}}},
+                      "nested": {"list": [0, 0, 0, 0, 0], 7: "", "tuple": (0, "", (0.0,))},
+                      "exact": [0, 0, 0, 0, 0]}},
             optimizer)
 
 

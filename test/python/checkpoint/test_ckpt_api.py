@@ -116,6 +116,45 @@ def test_values_json_cannot_hold_are_refused_before_writing(tmp_path, value, mes
     assert not root.exists()
 
 
+def test_values_are_the_manifests_state_tree(tmp_path):
+    """Non-tensor values live in the manifest (format version 2), covered by
+    its checksum: no tree tensor; floats, integers beyond 64 bits, tuples in
+    lists and unicode come back exactly; an edited value is caught."""
+    values = {"lr": 1e-3, "third": 1 / 3, "tiny": 5e-324, "huge": -1.5e308, "neg0": -0.0,
+              "big": [2 ** 64, -(2 ** 64) + 1, 2 ** 64 - 1], "t": [(1, ("x", None))],
+              "s": "\u00e9\u4e2d\U0001f600\n\"", "flag": False}
+    ckpt.save({"w": torch.ones(3), "v": values}, tmp_path)
+    manifest = tmp_path / "step-000000000000" / "manifest.json"
+    document = json.loads(manifest.read_text())
+    assert document["version"] == 2
+    assert [t["name"] for t in document["tensors"]] == ["w"]
+    assert document["state_tree"]["format"] == "ssdopt.state_dict"
+    target = {"w": torch.zeros(3), "v": {k: None for k in values}}
+    target["v"].update(big=[0, 0, 0], t=[(0, (0, 0))])
+    ckpt.load(target, tmp_path)
+    assert target["v"] == values and str(target["v"]["neg0"]) == "-0.0"
+    assert type(target["v"]["t"][0]) is tuple and target["v"]["t"][0][1] == ("x", None)
+    assert all(type(a) is type(b) for a, b in zip(target["v"]["big"], values["big"]))
+    manifest.write_text(manifest.read_text().replace('"0.001"', '"0.002"'))
+    with pytest.raises(ckpt.CheckpointError, match="manifest_xxh3: checksum mismatch"):
+        ckpt.load(target, tmp_path)
+
+
+def test_values_nested_deeper_than_a_manifest_holds_are_refused(tmp_path):
+    deep = 0
+    for _ in range(25):
+        deep = {"d": deep}
+    with pytest.raises(ckpt.CheckpointError, match="cannot be kept in the manifest: the "
+                       "state tree: invalid JSON at byte .*nesting deeper than 63") as error:
+        ckpt.save({"w": torch.zeros(1), "deep": deep}, tmp_path / "root")
+    assert "nothing was saved" in str(error.value)
+    assert not (tmp_path / "root").exists()
+    shallow = 0
+    for _ in range(15):
+        shallow = {"d": shallow}
+    assert ckpt.save({"w": torch.zeros(1), "deep": shallow}, tmp_path / "ok") == 0
+
+
 def test_paths_neither_directory_nor_supported_url(tmp_path):
     file = tmp_path / "file"
     file.write_text("x")
@@ -160,10 +199,11 @@ def test_newer_format_version_is_refused(tmp_path):
     ckpt.save({"w": torch.ones(2)}, tmp_path)
     manifest = tmp_path / "step-000000000000" / "manifest.json"
     document = json.loads(manifest.read_text())
-    document["version"] = 2
+    assert document["version"] == 2 and "state_tree" in document
+    document["version"] = 3
     manifest.write_text(json.dumps(document))
     target = {"w": torch.zeros(2)}
-    with pytest.raises(ckpt.CheckpointError, match="format version 2 is newer") as error:
+    with pytest.raises(ckpt.CheckpointError, match="format version 3 is newer") as error:
         ckpt.load(target, tmp_path)
     assert error.value.errno == 93  # EPROTONOSUPPORT
     assert not target["w"].any()

@@ -41,13 +41,13 @@ def test_ls_inspect_verify(tmp_path):
     run = cli("inspect", tmp_path)
     assert run.returncode == 0, run.stderr
     assert f"checkpoint {tmp_path}/step-000000000001" in run.stdout
-    assert "format version 1, step 1, world size 1, 2 tensors" in run.stdout
+    assert "format version 2, step 1, world size 1, 1 tensors" in run.stdout
     assert any(line.split()[:4] == ["w", "F32", "[3,", "4]"] for line in run.stdout.splitlines())
     assert "opt/lr = 0.25" in run.stdout and "opt/betas/1 = 0.99" in run.stdout
 
     run = cli("verify", tmp_path / "step-000000000000")
     assert run.returncode == 0, run.stderr
-    assert "every checksum of 2 tensors matches" in run.stdout
+    assert "every checksum of 1 tensors matches" in run.stdout
 
     directory = tmp_path / "step-000000000001"
     manifest = json.loads((directory / "manifest.json").read_text())

@@ -60,6 +60,27 @@ def test_fixture_of_this_format_loads():
     assert_same(ckpt.to_state_dict(FIXTURES / "ssd"), make_fixtures.expected())
 
 
+def test_format_v1_fixture_keeps_its_tree_tensor_and_v2_has_the_tree_in_its_manifest():
+    with ckpt._Reader(str(FIXTURES / "ssd" / "step-000000000005")) as v1:
+        assert v1.info()["version"] == 1 and ckpt.TREE_TENSOR in v1.tensors()
+    with ckpt._Reader(str(FIXTURES / "ssd-v2" / "step-000000000006")) as v2:
+        assert v2.info()["version"] == 2 and ckpt.TREE_TENSOR not in v2.tensors()
+        assert v2.tree()["tree"]["dict"][0][0] == "model"
+    manifest = (FIXTURES / "ssd-v2" / "step-000000000006" / "manifest.json").read_text()
+    assert '"state_tree"' in manifest and '"float": "1e+300"' in manifest
+
+
+def test_fixture_of_format_v2_loads():
+    want = make_fixtures.expected_v2()
+    target = blank(want)
+    resume = ckpt.load(target, FIXTURES / "ssd-v2")
+    assert (resume.step, resume.rng_state, resume.data_loader_position) == \
+        (6, make_fixtures.V2_RNG, make_fixtures.V2_POSITION)
+    assert_same(target, want)
+    assert str(target["values"]["floats"][2]) == "-0.0"
+    assert_same(ckpt.to_state_dict(FIXTURES / "ssd-v2"), want)
+
+
 def test_dcp_fixture_loads_directly_and_converts(tmp_path):
     target = blank(make_fixtures.expected())
     assert ckpt.load(target, FIXTURES / "dcp").step is None

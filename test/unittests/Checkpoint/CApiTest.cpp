@@ -153,6 +153,9 @@ TEST(CApi, RanksMeetInTheDirectoryAndCommitOnce) {
       const char rng[] = {char('a' + rank)};
       if (status[rank] == 0)
         status[rank] = ssdckpt_save_set_state(save, rng, 1, 40 + rank);
+      if (status[rank] == 0 && rank == 0)
+        status[rank] = ssdckpt_save_set_state_tree(
+            save, R"({"lr": "1e-3", "names": ["v", null]})");
       if (status[rank] == 0)
         status[rank] = ssdckpt_save_commit(save);
       if (status[rank] == 0 && ssdckpt_save_commit(save) != -EINVAL)
@@ -179,6 +182,51 @@ TEST(CApi, RanksMeetInTheDirectoryAndCommitOnce) {
   ASSERT_EQ(manifest.ranks.size(), 2u);
   EXPECT_EQ(manifest.ranks[1].rng, "b");
   EXPECT_EQ(manifest.ranks[1].dataLoaderPosition, 41u);
+  // Rank 0's state tree, in the manifest and back through the C API.
+  ssdckpt_reader *r = nullptr;
+  ASSERT_EQ(ssdckpt_reader_open(latest, &r), 0) << ssdckpt_last_error();
+  char *tree = nullptr;
+  ASSERT_EQ(ssdckpt_reader_state_tree(r, &tree), 0) << ssdckpt_last_error();
+  EXPECT_EQ(parseJson(tree, "tree").find("lr")->asString(), "1e-3");
+  ssdckpt_free(tree);
+  ssdckpt_reader_close(r);
+}
+
+TEST(CApi, StateTreesAreCheckedAndAbsentFromVersionOne) {
+  EXPECT_EQ(ssdckpt_check_state_tree(R"({"a": [1, -2, "x"]})"), 0);
+  EXPECT_EQ(ssdckpt_check_state_tree("{\"a\": 1.5}"), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("the state tree: invalid JSON"));
+  EXPECT_EQ(ssdckpt_check_state_tree(
+                (std::string(63, '[') + std::string(63, ']')).c_str()),
+            0);
+  EXPECT_EQ(ssdckpt_check_state_tree(
+                (std::string(64, '[') + std::string(64, ']')).c_str()),
+            -EINVAL);
+  ssdckpt_reader *r = nullptr;
+  std::string v1 =
+      std::string(SSD_CHECKPOINT_FIXTURES) + "/v1/step-000000000003";
+  ASSERT_EQ(ssdckpt_reader_open(v1.c_str(), &r), 0) << ssdckpt_last_error();
+  char *tree = nullptr;
+  EXPECT_EQ(ssdckpt_reader_state_tree(r, &tree), -ENOENT);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("has no state tree"));
+  ssdckpt_reader_close(r);
+  // Only rank 0 records the state tree: the commit refuses another's.
+  TempDir tmp;
+  char dir[4096];
+  ASSERT_EQ(ssdckpt_begin(tmp.path().c_str(), 1, dir, sizeof(dir)), 0);
+  char *records[2] = {nullptr, nullptr};
+  for (uint32_t rank = 0; rank < 2; ++rank) {
+    ssdckpt_writer *w = nullptr;
+    ASSERT_EQ(ssdckpt_writer_open(dir, rank, 1, &w), 0);
+    ASSERT_EQ(ssdckpt_writer_set_state_tree(w, "[1]"), 0);
+    ASSERT_EQ(ssdckpt_writer_finish(w, &records[rank]), 0);
+    ssdckpt_writer_close(w);
+  }
+  EXPECT_EQ(ssdckpt_commit(tmp.path().c_str(), dir, records, 2, 0), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("rank 1 recorded a state tree; only rank 0"));
+  ssdckpt_free(records[0]);
+  ssdckpt_free(records[1]);
 }
 
 TEST(CApi, SaveFailuresAreCodesWithMessages) {
@@ -279,7 +327,7 @@ TEST(CApi, DescribesDTypesTensorsAndTheRoot) {
   ASSERT_EQ(ssdckpt_reader_info(r, &step, &worldSize, &version, &count), 0);
   EXPECT_EQ(step, 4u);
   EXPECT_EQ(worldSize, 2u);
-  EXPECT_EQ(version, 1u);
+  EXPECT_EQ(version, ssd::rt::ckpt::kFormatVersion);
   // Every tensor as the C++ reader sees it, through the C calls.
   ssd::rt::ckpt::CheckpointReader reader(*engine, dir);
   const auto &tensors = reader.manifest().tensors;

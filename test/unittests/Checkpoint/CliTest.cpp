@@ -144,9 +144,9 @@ TEST_F(Cli, EveryFaultExitsNonZeroWithItsCause) {
     EXPECT_EQ(verify.status, 1) << verify.text;
     EXPECT_THAT(verify.text, HasSubstr(cause));
   };
-  editManifest("\"version\": 1", "\"version\": 2");
-  expectFailure("format version 2 is newer than this reader supports");
-  editManifest("\"version\": 2", "\"version\": 1");
+  editManifest("\"version\": 2", "\"version\": 3");
+  expectFailure("format version 3 is newer than this reader supports");
+  editManifest("\"version\": 3", "\"version\": 2");
   editManifest("\"file\": \"rank-00002.data\"", "\"file\": \"/etc/passwd\"");
   expectFailure("\"/etc/passwd\" is not a plain file name");
   editManifest("\"file\": \"/etc/passwd\"", "\"file\": \"rank-00002.data\"");

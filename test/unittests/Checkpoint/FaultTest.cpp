@@ -111,7 +111,7 @@ TEST_F(Faults, ManifestWithAbsolutePaths) {
 }
 
 TEST_F(Faults, ManifestFromTheFuture) {
-  rewriteManifest("\"version\": 1", "\"version\": 7");
+  rewriteManifest("\"version\": 2", "\"version\": 7");
   Caught c = catchError([&] { CheckpointReader(*engine, dir); });
   EXPECT_EQ(c.errnum, EPROTONOSUPPORT);
   EXPECT_THAT(c.message, HasSubstr("format version 7 is newer"));

@@ -3,7 +3,9 @@
 // The strict JSON subset, the manifest's round trip through its text form,
 // and every semantic check that keeps a hostile manifest from steering the
 // reader: unsafe paths, overlapping or missing chunks, bad lengths,
-// checksum counts, extents past the file, and versions from the future.
+// checksum counts, extents past the file, and versions from the future;
+// version 2's state tree (strict JSON under the manifest's checksum, only in
+// version 2 on, only from rank 0).
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Manifest.h"
@@ -150,8 +152,10 @@ TEST(Json, WriterWritesWhatTheValueWriterWrites) {
 // checksum member the oldest lack): the text every existing manifest_xxh3
 // was computed over is the one the writer writes.
 TEST(Manifest, FixturesReserializeByteForByte) {
-  for (const char *relative : {"/v1/step-000000000003/manifest.json",
-                               "/python/ssd/step-000000000005/manifest.json"}) {
+  for (const char *relative :
+       {"/v1/step-000000000003/manifest.json",
+        "/python/ssd/step-000000000005/manifest.json",
+        "/python/ssd-v2/step-000000000006/manifest.json"}) {
     std::string path = std::string(SSD_CHECKPOINT_FIXTURES) + relative;
     std::string text = readWholeFileForTest(path);
     ASSERT_FALSE(text.empty()) << path;
@@ -291,11 +295,11 @@ TEST(Manifest, ChecksumIsOptionalButCheckedWhenPresent) {
 
 TEST(Manifest, RejectsVersionsFromTheFuture) {
   std::string text = serializeManifest(twoRankManifest());
-  text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");
+  text.replace(text.find("\"version\": 2"), 12, "\"version\": 3");
   int errnum = 0;
   EXPECT_THAT(manifestError(text, &errnum),
-              HasSubstr("format version 2 is newer than this reader "
-                        "supports (1)"));
+              HasSubstr("format version 3 is newer than this reader "
+                        "supports (2)"));
   EXPECT_EQ(errnum, EPROTONOSUPPORT);
 }
 
@@ -309,3 +313,105 @@ TEST(Manifest, NamesTheFieldOfATypeError) {
 }
 
 } // namespace
+
+namespace {
+
+std::string stateTreeError(const std::string &text) {
+  try {
+    parseStateTree(text, "tree");
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+const char *kTree = R"({"format": "ssdopt.state_dict", "tree": {"dict": [
+    ["lr", {"float": "0.001"}], ["n", {"value": -3}],
+    ["big", {"int": "123456789012345678901234567890"}],
+    ["name", {"value": "caf\u00e9"}], ["w", {"tensor": "w"}]]}})";
+
+} // namespace
+
+TEST(Manifest, StateTreeRoundTripsUnderTheChecksum) {
+  Manifest m = twoRankManifest();
+  m.stateTree = parseStateTree(kTree, "tree");
+  std::string text = serializeManifest(m);
+  EXPECT_THAT(text, HasSubstr("\"version\": 2"));
+  EXPECT_THAT(text, HasSubstr("\"0.001\""));
+  EXPECT_THAT(text, HasSubstr("caf\xc3\xa9"));
+  Manifest back = parseManifest(text, "m.json");
+  ASSERT_TRUE(back.stateTree);
+  EXPECT_EQ(writeJson(*back.stateTree), writeJson(*m.stateTree));
+  EXPECT_EQ(serializeManifest(back), text);
+  // A value edited after the write is caught by the manifest's checksum.
+  std::string edited = text;
+  edited.replace(edited.find("0.001"), 5, "0.002");
+  int errnum = 0;
+  EXPECT_THAT(manifestError(edited, &errnum),
+              HasSubstr("manifest_xxh3: checksum mismatch"));
+  EXPECT_EQ(errnum, EBADMSG);
+  // The manifest's language is the strict one, state tree included: a
+  // version 1 reader parses a version 2 manifest and refuses its version.
+  EXPECT_THAT(stateTreeError("[1.5]"), HasSubstr("only integers"));
+}
+
+TEST(Manifest, StateTreeNeedsVersionTwo) {
+  Manifest m = twoRankManifest();
+  m.version = 1;
+  m.stateTree = JsonValue::integer(5);
+  try {
+    validateManifest(m, "m.json");
+    ADD_FAILURE() << "a version 1 manifest with a state tree was accepted";
+  } catch (const Error &e) {
+    EXPECT_THAT(e.what(),
+                HasSubstr("state_tree: needs format version 2 (found 1)"));
+  }
+  // In a version 1 manifest the member is a key version 1 does not know:
+  // ignored, as version 1 readers ignore it (and outside its checksum).
+  m.stateTree.reset();
+  std::string text = serializeManifest(m);
+  text.insert(text.find(" \"manifest_xxh3\""), " \"state_tree\": 5,\n");
+  Manifest back = parseManifest(text, "m.json");
+  EXPECT_EQ(back.version, 1u);
+  EXPECT_FALSE(back.stateTree);
+}
+
+TEST(Manifest, StateTreeComesFromRankZeroOnly) {
+  Manifest m = twoRankManifest();
+  std::vector<RankRecord> records(2);
+  for (uint32_t rank = 0; rank < 2; ++rank) {
+    records[rank].step = 7;
+    records[rank].state = m.ranks[rank];
+    records[rank].pieces.push_back(
+        {"w", DType::F32, {4, 2}, m.tensors[0].chunks[rank]});
+  }
+  records[0].stateTree = parseStateTree(kTree, "tree");
+  // Through the rank record's text, as ranks in other processes send it.
+  RankRecord sent = parseRankRecord(serializeRankRecord(records[0]), "r0");
+  ASSERT_TRUE(sent.stateTree);
+  EXPECT_EQ(writeJson(*sent.stateTree), writeJson(*records[0].stateTree));
+  Manifest assembled = assembleManifest(records, 4096, "m.json");
+  ASSERT_TRUE(assembled.stateTree);
+  EXPECT_EQ(writeJson(*assembled.stateTree), writeJson(*records[0].stateTree));
+  records[1].stateTree = JsonValue();
+  try {
+    assembleManifest(records, 4096, "m.json");
+    ADD_FAILURE() << "a state tree from rank 1 was accepted";
+  } catch (const Error &e) {
+    EXPECT_THAT(e.what(),
+                HasSubstr("rank 1 recorded a state tree; only rank 0"));
+  }
+}
+
+TEST(Manifest, StateTreeNestsAsDeepAsTheManifestHoldsIt) {
+  auto nested = [](unsigned depth) {
+    return std::string(depth, '[') + std::string(depth, ']');
+  };
+  EXPECT_EQ(stateTreeError(nested(kMaxJsonDepth - 1)), "");
+  EXPECT_THAT(stateTreeError(nested(kMaxJsonDepth)),
+              HasSubstr("nesting deeper than 63"));
+  // The deepest tree accepted still parses inside a manifest.
+  Manifest m = twoRankManifest();
+  m.stateTree = parseStateTree(nested(kMaxJsonDepth - 1), "tree");
+  EXPECT_TRUE(parseManifest(serializeManifest(m), "m.json").stateTree);
+}

@@ -107,6 +107,8 @@ public:
                 std::span<const uint64_t> sizes, const void *data);
   /// Non-tensor state of this rank (see docs/checkpoint-format.md).
   void setRankState(std::string rng, uint64_t dataLoaderPosition);
+  /// The manifest's state tree (`Manifest::stateTree`); rank 0's only.
+  void setStateTree(JsonValue tree);
   /// Writes what is buffered, fsyncs and closes the file.
   RankRecord finish();
 

@@ -61,9 +61,14 @@ private:
   std::vector<std::pair<std::string, JsonValue>> fields;
 };
 
-/// Parses `text` as one JSON document. Throws `ssd::rt::Error(EINVAL)` whose
-/// message starts with `origin` and names the byte offset and the cause.
-JsonValue parseJson(std::string_view text, const std::string &origin);
+/// The deepest nesting of arrays and objects a document may have.
+constexpr unsigned kMaxJsonDepth = 64;
+
+/// Parses `text` as one JSON document nested at most `maxDepth` deep. Throws
+/// `ssd::rt::Error(EINVAL)` whose message starts with `origin` and names the
+/// byte offset and the cause.
+JsonValue parseJson(std::string_view text, const std::string &origin,
+                    unsigned maxDepth = kMaxJsonDepth);
 
 /// Serialises `value`: objects and arrays of objects one member per line,
 /// arrays of scalars on one line, so that manifests stay readable and diffable.
@@ -87,6 +92,8 @@ public:
   void boolean(bool value);
   void integer(uint64_t magnitude, bool negative = false);
   void string(std::string_view value);
+  /// `value` whole, as writeJson lays it out.
+  void value(const JsonValue &value);
   /// The document, with its final newline (every container closed).
   std::string finish() &&;
 

@@ -12,6 +12,7 @@
 #ifndef SSD_RUNTIME_CHECKPOINT_MANIFEST_H
 #define SSD_RUNTIME_CHECKPOINT_MANIFEST_H
 
+#include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Checkpoint/Layout.h"
 #include "ssd/Runtime/DType.h"
 
@@ -26,7 +27,10 @@
 namespace ssd::rt::ckpt {
 
 /// The newest manifest version this code reads and the one it writes.
-constexpr uint32_t kFormatVersion = 1;
+/// Version 2 added `state_tree`; every older version is read as well.
+constexpr uint32_t kFormatVersion = 2;
+/// The first version whose manifests may carry a state tree.
+constexpr uint32_t kStateTreeVersion = 2;
 // Data files and checksum blocks are laid out in units of kIoAlignment
 // (DType.h).
 constexpr uint64_t kDefaultChecksumBlockBytes = 1u << 20;
@@ -84,6 +88,10 @@ struct Manifest {
   /// One per saving rank, ordered by rank.
   std::vector<RankState> ranks;
   std::vector<TensorEntry> tensors;
+  /// The saving application's structure and non-tensor values (any JSON
+  /// value; the Python API's state-dict tree), version 2 on; covered by
+  /// `manifest_xxh3` like every other member.
+  std::optional<JsonValue> stateTree;
 
   const RankState *findFile(std::string_view file) const;
   uint64_t tensorBytes() const;
@@ -101,6 +109,8 @@ struct RankRecord {
     Chunk chunk;
   };
   std::vector<Piece> pieces;
+  /// The manifest's `stateTree`; only rank 0's record may carry one.
+  std::optional<JsonValue> stateTree;
 };
 
 std::string serializeRankRecord(const RankRecord &record);
@@ -121,6 +131,22 @@ bool isPlainFileName(std::string_view name);
 /// `EPROTONOSUPPORT` for a version from the future) naming `origin` and the
 /// offending field, e.g. "dir/manifest.json: tensors[2].chunks[0].file: ...".
 Manifest parseManifest(std::string_view text, const std::string &origin);
+
+/// Parses `text` as a manifest's state tree: any JSON value of the strict
+/// language every manifest is written in (Json.h: integers only, so that a
+/// version 1 reader parses a version 2 manifest and refuses it by its
+/// version), nested no deeper than the manifest can hold it. Throws EINVAL
+/// naming `origin`, the byte offset and the cause.
+JsonValue parseStateTree(std::string_view text, const std::string &origin);
+
+/// The manifest of `records` (indexed by rank): every rank's state and
+/// pieces, rank 0's state tree, validated as `validateManifest` does.
+/// Throws EINVAL naming `origin` for inconsistent records (step, dtype or
+/// shape mismatch, a record from another rank, a state tree from a rank
+/// other than 0, overlapping or missing chunks).
+Manifest assembleManifest(std::vector<RankRecord> records,
+                          uint64_t checksumBlockBytes,
+                          const std::string &origin);
 
 /// Checks everything `parseManifest` checks beyond syntax; the writer calls
 /// it before committing.

@@ -118,6 +118,24 @@ SSDRT_API int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                                      uint64_t data_loader_position);
 
 /**
+ * ssdckpt_save_set_state_tree - record the manifest's state tree (rank 0
+ * only; the commit refuses one from another rank): `json`, one JSON value
+ * in the manifest's strict language (integers only, no deeper than a
+ * manifest holds it), which the manifest carries as its member `state_tree`
+ * (format version 2) under its checksum.
+ * Returns 0; -EINVAL naming the byte offset and cause for text that is not
+ * JSON or nests deeper than a manifest may (ssdckpt_check_state_tree).
+ */
+SSDRT_API int ssdckpt_save_set_state_tree(ssdckpt_save *save, const char *json);
+
+/**
+ * ssdckpt_check_state_tree - whether `json` may be a manifest's state tree,
+ * checked exactly as ssdckpt_save_set_state_tree checks it, for callers that
+ * refuse bad values before anything is written. Returns 0 or -EINVAL.
+ */
+SSDRT_API int ssdckpt_check_state_tree(const char *json);
+
+/**
  * ssdckpt_save_commit - finish this rank's data file (fsync) and commit its
  * part of the step. Rank 0 waits for every other rank's record, checks their
  * data files, and commits the step (as ssdckpt_commit); any other rank
@@ -187,6 +205,10 @@ SSDRT_API int ssdckpt_writer_add_file(ssdckpt_writer *writer, const char *name,
 SSDRT_API int ssdckpt_writer_set_state(ssdckpt_writer *writer, const void *rng,
                                        size_t rng_bytes,
                                        uint64_t data_loader_position);
+
+/** ssdckpt_writer_set_state_tree - ssdckpt_save_set_state_tree for a writer. */
+SSDRT_API int ssdckpt_writer_set_state_tree(ssdckpt_writer *writer,
+                                            const char *json);
 
 /**
  * ssdckpt_writer_finish - write what is buffered, fsync, and return this
@@ -353,6 +375,15 @@ SSDRT_API int ssdckpt_dtype_info(int dtype, const char **name, size_t *bytes);
 SSDRT_API int ssdckpt_reader_info(const ssdckpt_reader *reader, uint64_t *step,
                                   uint32_t *world_size, uint32_t *version,
                                   size_t *num_tensors);
+
+/**
+ * ssdckpt_reader_state_tree - the manifest's state tree as JSON text in
+ * *json (free with ssdckpt_free). Returns 0;
+ * -ENOENT when the manifest has none (format version 1, or a writer that
+ * recorded none).
+ */
+SSDRT_API int ssdckpt_reader_state_tree(const ssdckpt_reader *reader,
+                                        char **json);
 
 /**
  * ssdckpt_reader_tensor - tensor `index` (manifest order, below
