@@ -10,6 +10,11 @@ the input IR of ``ssd-opt`` (see ``ssdopt.exporter.export``).
 
 lists a checkpoint root, prints one checkpoint's tensors and values, or
 checks every checksum (see ``ssdopt.checkpoint``).
+
+    python -m ssdopt calibrate [--device cpu|cuda] [-o rates.json]
+
+measures the device's rates for the planner's cost model with torch (see
+``ssdopt.calibrate``), for ``ssd-run --calibrate --device-rates``.
 """
 
 from __future__ import annotations
@@ -95,7 +100,19 @@ def main(argv: list[str] | None = None) -> int:
     checkpoint.add_argument("action", choices=["ls", "inspect", "verify"])
     checkpoint.add_argument("path", help="a checkpoint root or one step's directory, local or "
                             "an fsspec URL (s3://bucket/run)")
+    calibrate = commands.add_parser(
+        "calibrate", help="measure the device's compute, memory rate and per-op overhead with "
+                          "torch, as target fields for ssd-run --calibrate --device-rates")
+    calibrate.add_argument("--device", default="cpu", help="cpu, cuda or cuda:N")
+    calibrate.add_argument("-o", "--out", help="the JSON file to write (default: stdout)")
+    calibrate.add_argument("--batch-seconds", type=float, default=0.05,
+                           help="each time is the least of 5 batches of about this long")
     args = parser.parse_args(argv)
+    if args.command == "calibrate":
+        from ssdopt.calibrate import main as calibrate_main
+
+        calibrate_main(args.device, args.out, args.batch_seconds)
+        return 0
     if args.command == "checkpoint":
         from ssdopt.checkpoint import CheckpointError, command
 

@@ -1,6 +1,6 @@
 // RUN: rm -rf %t && mkdir -p %t/scratch
 // RUN: ssd-run %s --scratch-dir %t/scratch --target epyc9654-990pro --compute=model --steps 2 | FileCheck %s
-// RUN: ssd-run --calibrate --calibrate-bytes=64MiB --scratch-dir %t/scratch -o %t/target.json
+// RUN: ssd-run --calibrate --calibrate-bytes=64MiB --scratch-dir %t/scratch --device-rates %S/Inputs/device-rates.json -o %t/target.json
 // RUN: FileCheck %s --check-prefix=TARGET < %t/target.json
 // RUN: ssd-opt %s -ssd-verify-plan --split-input-file | ssd-run /dev/stdin --scratch-dir %t/scratch --target %t/target.json --steps 1 | FileCheck %s
 // RUN: not ssd-run %s --scratch-dir %t/missing 2>&1 | FileCheck %s --check-prefix=NODIR
@@ -17,6 +17,9 @@
 // RUN: not ls %t/none.json
 // RUN: not ssd-run --calibrate --scratch-dir %t/missing 2>&1 | FileCheck %s --check-prefix=NODIR
 // RUN: not ssd-run --calibrate --calibrate-seconds -1 --scratch-dir %t/scratch 2>&1 | FileCheck %s --check-prefix=CALSECONDS
+// RUN: not ssd-run --calibrate --scratch-dir %t/scratch --device-rates %S/Inputs/bad-device-rates.json -o %t/bad.json 2>&1 | FileCheck %s --check-prefix=BADRATES
+// RUN: not ls %t/bad.json
+// RUN: not ssd-run %s --scratch-dir %t/scratch --device-rates %S/Inputs/device-rates.json 2>&1 | FileCheck %s --check-prefix=RATESALONE
 
 // Tests that the plan's bytes really move: 8 KiB written and read back per
 // step, through the runtime, and that the output names every measure.
@@ -47,11 +50,16 @@
 // Tests that --min-seconds runs more steps than --steps asks for.
 // MIN: "steps": {{[2-9]|[1-9][0-9]+}},
 
-// TARGET: "compute_flops":
+// Tests that the device's rates (--device-rates, as `python -m ssdopt
+// calibrate` writes them) replace the host probe's, and the description
+// says so and quotes the file's.
+// TARGET: "compute_flops": 65000000000,
 // Tests that the latency is fitted over several transfer sizes, each shown.
-// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; latency fitted as time - bytes / bandwidth over {{[0-9]+}} rounds of each size: durable write {{.*}} s, read {{.*}} s; starting a transfer {{.*}} s; 4096 B: write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s); 10240 B: {{.*}}; 65536 B: {{.*}}; 262144 B: {{.*}}; extra latency after idling (mean of write and read): {{.*}} s after 2.500e-04 s, {{.*}} s after 2.000e-02 s"
+// TARGET: "description": "measured by ssd-run --calibrate on {{.*}}; latency fitted as time - bytes / bandwidth over {{[0-9]+}} rounds of each size: durable write {{.*}} s, read {{.*}} s; starting a transfer {{.*}} s; 4096 B: write mean {{.*}} s (median {{.*}} s), read mean {{.*}} s (median {{.*}} s); 10240 B: {{.*}}; 65536 B: {{.*}}; 262144 B: {{.*}}; extra latency after idling (mean of write and read): {{.*}} s after 2.500e-04 s, {{.*}} s after 2.000e-02 s; the device's rates from {{.*}}device-rates.json replace the host's (written by hand for this test)"
+// TARGET: "device_memory_bandwidth": 9000000000,
 // TARGET: "io_latency_seconds":
 // TARGET: "name": "calibrated"
+// TARGET: "op_overhead_seconds": 3.9999999999999998e-06,
 // Tests that the calibration measures the cost of idling, 0.25 to 20 ms.
 // TARGET: "ssd_idle_latency": [
 // TARGET: "idle_seconds": 0.00025
@@ -95,6 +103,10 @@
 // MODE: ssd-run: --compute must be spin or model, got 'guess'
 // NEGATIVE: ssd-run: --min-seconds must not be negative
 // CALSECONDS: ssd-run: --calibrate-seconds must not be negative
+// Tests that a --device-rates file is checked by the target parser before
+// the disk is measured (no target is written), and needs --calibrate.
+// BADRATES: ssd-run: --device-rates file '{{.*}}bad-device-rates.json': target file: unknown field 'op_overhead'
+// RATESALONE: ssd-run: --device-rates goes with --calibrate
 
 func.func @step(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a = ssd.kernel "f"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> tensor<2048xf32>

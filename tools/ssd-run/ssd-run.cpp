@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -111,8 +112,29 @@ static cl::opt<double> calibrateSeconds(
     "calibrate-seconds", cl::init(3.0),
     cl::desc("Least time the calibration spends timing small transfers"));
 
+static cl::opt<std::string> deviceRates(
+    "device-rates", cl::init(""),
+    cl::desc("With --calibrate: a target JSON file of the device's rates "
+             "(compute_flops, device_memory_bandwidth, op_overhead_seconds, "
+             "...), as `python -m ssdopt calibrate` measures them with "
+             "torch; the fields it sets replace the built-in host probe's"));
+
 static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// `target` with the fields of the --device-rates file applied (the target
+/// parser's rules), its name kept.
+static llvm::Expected<planner::Target>
+applyDeviceRates(const planner::Target &target, llvm::StringRef text) {
+  llvm::Expected<planner::Target> merged =
+      planner::applyTargetJSON(target, text);
+  if (!merged)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "--device-rates file '%s': %s",
+        deviceRates.c_str(), llvm::toString(merged.takeError()).c_str());
+  merged->name = target.name;
+  return merged;
 }
 
 static llvm::Error runCalibration(llvm::raw_ostream &os) {
@@ -121,10 +143,45 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
     return bytes.takeError();
   if (!(calibrateSeconds >= 0))
     return fail("--calibrate-seconds must not be negative");
+  // A bad --device-rates file fails before the disk is measured.
+  std::unique_ptr<llvm::MemoryBuffer> rates;
+  if (!deviceRates.empty()) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(deviceRates);
+    if (!file)
+      return llvm::createStringError(file.getError(),
+                                     "cannot read --device-rates file '%s'",
+                                     deviceRates.c_str());
+    rates = std::move(*file);
+    llvm::Expected<planner::Target> preset =
+        planner::getTargetPreset("epyc9654-990pro");
+    if (!preset)
+      return preset.takeError();
+    if (llvm::Expected<planner::Target> checked =
+            applyDeviceRates(*preset, rates->getBuffer());
+        !checked)
+      return checked.takeError();
+  }
   llvm::Expected<Calibration> calibration =
       calibrate(scratchDir, {*bytes, calibrateSeconds});
   if (!calibration)
     return calibration.takeError();
+  if (rates) {
+    llvm::Expected<planner::Target> merged =
+        applyDeviceRates(calibration->target, rates->getBuffer());
+    if (!merged)
+      return merged.takeError();
+    calibration->target = *merged;
+    calibration->description +=
+        "; the device's rates from " + deviceRates + " replace the host's";
+    llvm::Expected<llvm::json::Value> json =
+        llvm::json::parse(rates->getBuffer());
+    if (!json)
+      return json.takeError();
+    if (std::optional<llvm::StringRef> said =
+            json->getAsObject()->getString("description"))
+      calibration->description += " (" + said->str() + ")";
+  }
   os << llvm::formatv("{0:2}", calibration->toJSON()) << "\n";
   return llvm::Error::success();
 }
@@ -195,6 +252,8 @@ static llvm::json::Object report(const planner::StepGraph &graph,
 static llvm::Error runReplay(llvm::raw_ostream &os) {
   if (inputFile.empty())
     return fail("give a planned .mlir file or --calibrate");
+  if (!deviceRates.empty())
+    return fail("--device-rates goes with --calibrate");
   if (steps == 0)
     return fail("--steps must be at least 1");
   if (!(minSeconds >= 0))

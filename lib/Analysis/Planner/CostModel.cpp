@@ -18,13 +18,16 @@ double ssd::planner::estimateOpSeconds(const OpCost &cost,
                                        const Target &target) {
   if (cost.seconds)
     return std::max(0.0, *cost.seconds);
+  // A measured time includes the op's start; a modelled one adds it.
   if (cost.flops || cost.bytes) {
     double computeSeconds = cost.flops ? *cost.flops / target.computeFlops : 0;
     double memorySeconds =
         cost.bytes ? *cost.bytes / target.deviceMemoryBandwidth : 0;
-    return std::max({0.0, computeSeconds, memorySeconds});
+    return target.opOverheadSeconds +
+           std::max({0.0, computeSeconds, memorySeconds});
   }
-  return static_cast<double>(bytesTouched) / target.deviceMemoryBandwidth;
+  return target.opOverheadSeconds +
+         static_cast<double>(bytesTouched) / target.deviceMemoryBandwidth;
 }
 
 std::vector<double> ssd::planner::computeOpSeconds(const StepGraph &graph,

@@ -101,6 +101,10 @@ llvm::Error Target::validate() const {
     return createStringError(inconvertibleErrorCode(),
                              "target '%s': io latencies must be >= 0",
                              name.c_str());
+  if (!latency(opOverheadSeconds))
+    return createStringError(inconvertibleErrorCode(),
+                             "target '%s': op_overhead_seconds must be >= 0",
+                             name.c_str());
   double previousIdle = 0;
   for (const IdleLatencyPoint &point : ssdIdleLatency) {
     if (!(point.idleSeconds > previousIdle) ||
@@ -135,6 +139,7 @@ llvm::json::Value Target::toJSON() const {
       {"name", name},
       {"compute_flops", computeFlops},
       {"device_memory_bandwidth", deviceMemoryBandwidth},
+      {"op_overhead_seconds", opOverheadSeconds},
       {"device_memory", static_cast<int64_t>(deviceMemoryBytes)},
       {"host_to_device_bandwidth", hostToDeviceBandwidth},
       {"device_to_host_bandwidth", deviceToHostBandwidth},
@@ -241,6 +246,11 @@ parseIdleLatency(const llvm::json::Value &value) {
 }
 
 llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
+  return applyTargetJSON(Target(), text);
+}
+
+llvm::Expected<Target> ssd::planner::applyTargetJSON(Target target,
+                                                     llvm::StringRef text) {
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
   if (!parsed)
     return parsed.takeError();
@@ -248,7 +258,6 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
   if (!object)
     return createStringError(inconvertibleErrorCode(),
                              "target file: expected a JSON object");
-  Target target;
   if (std::optional<llvm::StringRef> base = object->getString("base")) {
     llvm::Expected<Target> preset = getTargetPreset(*base);
     if (!preset)
@@ -264,6 +273,7 @@ llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
   Field fields[] = {
       {"compute_flops", &target.computeFlops},
       {"device_memory_bandwidth", &target.deviceMemoryBandwidth},
+      {"op_overhead_seconds", &target.opOverheadSeconds},
       {"host_to_device_bandwidth", &target.hostToDeviceBandwidth},
       {"device_to_host_bandwidth", &target.deviceToHostBandwidth},
       {"ssd_read_bandwidth", &target.ssdReadBandwidth},

@@ -8,6 +8,7 @@
 #include "ssd/Analysis/Planner/Target.h"
 #include "ssd/Analysis/Planner/Calibration.h"
 #include "ssd/Analysis/Planner/CostModel.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -313,6 +314,55 @@ TEST(CostModel, UnknownOpsCostTheBytesTheyTouch) {
   Target target = *getTargetPreset("h100-pcie5-pm1743");
   EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 3350000000ull, target), 1e-3);
   EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 0, target), 0.0);
+}
+
+TEST(CostModel, OpOverheadIsAddedToEveryModelledOp) {
+  Target target = *getTargetPreset("h100-pcie5-pm1743");
+  target.opOverheadSeconds = 5e-6;
+  // Roofline, unknown op and an op that touches nothing (a view) each pay
+  // it once; a measured time already includes it.
+  OpCost computeBound{std::nullopt, 989e12, 1e3};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(computeBound, 0, target), 1.0 + 5e-6);
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 3350000000ull, target),
+                   1e-3 + 5e-6);
+  OpCost view{std::nullopt, 0.0, 0.0};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(view, 0, target), 5e-6);
+  OpCost measured{2e-3, 1e20, 1e20};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(measured, 0, target), 2e-3);
+}
+
+TEST(Target, DeviceRatesApplyOverAMeasuredTarget) {
+  // What `ssd-run --calibrate --device-rates` does: the disk's target with
+  // the device's compute, memory rate and op overhead from another file.
+  Target disk = *getTargetPreset("epyc9654-990pro");
+  disk.ssdReadBandwidth = 1.1e9;
+  llvm::Expected<Target> merged = applyTargetJSON(
+      disk, R"({"compute_flops": 6e10, "device_memory_bandwidth": 9e9,
+                "op_overhead_seconds": 4e-6, "description": "probe"})");
+  ASSERT_TRUE(static_cast<bool>(merged)) << llvm::toString(merged.takeError());
+  EXPECT_EQ(merged->computeFlops, 6e10);
+  EXPECT_EQ(merged->deviceMemoryBandwidth, 9e9);
+  EXPECT_EQ(merged->opOverheadSeconds, 4e-6);
+  EXPECT_EQ(merged->ssdReadBandwidth, 1.1e9); // kept
+  EXPECT_EQ(merged->name, disk.name);
+  // It reads back from the target's own JSON.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << merged->toJSON();
+  llvm::Expected<Target> back = parseTargetJSON(text);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->opOverheadSeconds, 4e-6);
+  // The same rules as a whole file: a negative overhead, a typo.
+  llvm::Expected<Target> negative =
+      applyTargetJSON(disk, R"({"op_overhead_seconds": -1e-6})");
+  ASSERT_FALSE(static_cast<bool>(negative));
+  EXPECT_NE(llvm::toString(negative.takeError()).find("op_overhead_seconds"),
+            std::string::npos);
+  llvm::Expected<Target> typo =
+      applyTargetJSON(disk, R"({"op_overhead": 1e-6})");
+  ASSERT_FALSE(static_cast<bool>(typo));
+  EXPECT_NE(llvm::toString(typo.takeError()).find("unknown field"),
+            std::string::npos);
 }
 
 TEST(CostModel, FlopsOfKnownOps) {

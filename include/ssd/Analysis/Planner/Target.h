@@ -38,6 +38,11 @@ struct Target {
   std::string name;
   double computeFlops = 0;
   double deviceMemoryBandwidth = 0;
+  /// Fixed seconds every op costs on top of its roofline time: what the
+  /// framework spends to start one kernel (dispatch and allocation on a
+  /// CPU, the launch on a GPU), which dominates ops on small tensors. 0 in
+  /// the presets; `python -m ssdopt calibrate` measures torch's.
+  double opOverheadSeconds = 0;
   uint64_t deviceMemoryBytes = 0;
   double hostToDeviceBandwidth = 0;
   double deviceToHostBandwidth = 0;
@@ -105,6 +110,11 @@ std::vector<llvm::StringRef> targetPresetNames();
 llvm::Expected<Target> getTargetPreset(llvm::StringRef name);
 /// Parses the JSON format of docs/targets.md.
 llvm::Expected<Target> parseTargetJSON(llvm::StringRef text);
+/// `target` with the fields `text` (the same format) sets replaced: a file
+/// of some rates, such as the device rates `python -m ssdopt calibrate`
+/// writes, applied to a measured or preset target. A `base` in `text`
+/// replaces `target` first; the result is validated.
+llvm::Expected<Target> applyTargetJSON(Target target, llvm::StringRef text);
 /// `spec` is a preset name or a path to a JSON file: what the passes'
 /// `target=` option accepts.
 llvm::Expected<Target> loadTarget(llvm::StringRef spec);
