@@ -10,9 +10,10 @@ runs those kernels through torch (MKL/oneDNN on a CPU, cuBLAS on a GPU), so
 this probe times torch's own ops and solves the same formula for its three
 terms:
 
-- `op_overhead_seconds`: one `aten.add` of two 1-element tensors, called as
-  the step calls its ops (the OpOverload), per call: the dispatch,
-  allocation and (on a GPU) launch that every op pays;
+- `op_overhead_seconds`: a chain of 256 `aten.add`s of 1-element tensors
+  run by the whole step's own executor (`wholestep._Program`, with an
+  empty plan), per op: the dispatch, allocation, the executor's own work
+  per node and (on a GPU) the launch that every op of a step pays;
 - `compute_flops`: `aten.mm` of square float32 matrices of 256, 512 and
   1024, each size's rate ``2 n^3 / (seconds - overhead)``, their geometric
   mean (the steps' matmuls are of those sizes, and each size counts once);
@@ -47,6 +48,7 @@ import torch
 _MATMUL_SIZES = (256, 512, 1024)
 _ELEMENTWISE_SIZES = (256 << 10, 1 << 20, 4 << 20)
 _BATCHES = 5
+_CHAIN = 256
 
 
 def _seconds_per_call(fn: Callable[[], Any], device: torch.device, budget: float) -> float:
@@ -79,6 +81,26 @@ def _seconds_per_call(fn: Callable[[], Any], device: torch.device, budget: float
     return min(samples)
 
 
+def _executor_chain(device: torch.device) -> Callable[[], Any]:
+    """One run of `_CHAIN` element-wise ops on a 1-element tensor by the
+    whole step's executor, as a call."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from .exporter import fx_to_mlir
+    from .wholestep import _Program, _Run
+
+    def chain(x):
+        for _ in range(_CHAIN):
+            x = x + 1
+        return (x,)
+
+    x = torch.ones(1, device=device)
+    exported = fx_to_mlir(make_fx(chain)(x), arg_roles=["input"], arg_names=["x"],
+                          result_names=[None])
+    program = _Program(exported, {"plan": []}, store=-1)
+    return lambda: program.run([x], _Run())
+
+
 def _geometric_mean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
@@ -93,8 +115,7 @@ def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05) -> 
         return _seconds_per_call(fn, device, batch_seconds)
 
     aten = torch.ops.aten
-    one = torch.ones(1, device=device)
-    overhead = time_call(lambda: aten.add.Tensor(one, one))
+    overhead = time_call(_executor_chain(device)) / _CHAIN
 
     flop_rates, notes = [], []
     for n in _MATMUL_SIZES:
@@ -131,7 +152,8 @@ def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05) -> 
         notes.append(f"64 MiB pinned copies: {to_device:.3e} s to the device, {to_host:.3e} s back")
     rates["description"] = (
         f"measured by python -m ssdopt calibrate with torch {torch.__version__} on {where}: "
-        f"1-element add {overhead:.3e} s per op; " + "; ".join(notes)
+        f"{_CHAIN} 1-element adds through the step's executor {overhead:.3e} s per op; "
+        + "; ".join(notes)
         + "; rates are each size's over (seconds - op overhead), geometric means")
     return rates
 

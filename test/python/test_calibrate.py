@@ -3,14 +3,13 @@ the target format, and what the planner makes of them (its C++ parser and
 cost model: each op costs op_overhead_seconds on top of its roofline)."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 import torch
 from torch.fx.experimental.proxy_tensor import make_fx
 
 from ssdopt import calibrate, planning
+from ssdopt.__main__ import main as command_line
 from ssdopt.exporter import fx_to_mlir
 
 FIELDS = {"compute_flops", "device_memory_bandwidth", "op_overhead_seconds"}
@@ -44,6 +43,7 @@ def test_rates_are_torch_measured_and_drive_the_prediction(tmp_path, ssd_opt):
     assert 1e8 < rates["device_memory_bandwidth"] < 1e13
     assert 1e-7 < rates["op_overhead_seconds"] < 1e-3
     assert f"{torch.get_num_threads()} threads" in rates["description"]
+    assert "through the step's executor" in rates["description"]
 
     # The planner's parser takes the fields as they are, and each of the
     # chain's ops costs the overhead: 40 more ops, 40 more overheads.
@@ -57,9 +57,8 @@ def test_rates_are_torch_measured_and_drive_the_prediction(tmp_path, ssd_opt):
 
 def test_command_writes_a_file_the_parser_checks(tmp_path, ssd_opt):
     out = tmp_path / "rates.json"
-    subprocess.run([sys.executable, "-m", "ssdopt", "calibrate", "--device", "cpu", "-o", str(out),
-                    "--batch-seconds", "0.002"],
-                   check=True)
+    # `python -m ssdopt calibrate`, in this process (torch is imported).
+    assert command_line(["calibrate", "--device", "cpu", "-o", str(out), "--batch-seconds", "0.002"]) == 0
     rates = json.loads(out.read_text())
     assert FIELDS <= set(rates) and "description" in rates
     # One format, checked in C++: a typo is an error there, not accepted.
