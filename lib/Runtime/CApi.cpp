@@ -196,6 +196,15 @@ int ssdrt_handle_wait_stream(ssdrt_context *ctx, ssdrt_handle h, void *stream) {
   return guarded([&] { storeOf(ctx).waitStream(h, stream); });
 }
 
+int ssdrt_context_reserve(ssdrt_context *ctx, const uint64_t *sizes,
+                          size_t count) {
+  return guarded([&] {
+    if (count > 0 && !sizes)
+      fail(EINVAL, "null sizes with a count of " + std::to_string(count));
+    storeOf(ctx).reserve({sizes, count});
+  });
+}
+
 int ssdrt_handle_mark_dirty(ssdrt_context *ctx, ssdrt_handle h) {
   return guarded([&] { storeOf(ctx).markDirty(h); });
 }

@@ -340,10 +340,16 @@ TensorStore::DataFile &TensorStore::openFile(size_t index) {
   return *files[index];
 }
 
+/// The length of the extent that holds `bytes` bytes.
+static uint64_t extentLength(uint64_t bytes) {
+  return std::max(kBlock, alignUp(bytes, kBlock));
+}
+
 TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
-  uint64_t length = std::max(kBlock, alignUp(bytes, kBlock));
-  // First fit among the holes, then the end of a file with room, then a new
-  // file (which may exceed `fileBytes` when one extent is larger).
+  uint64_t length = extentLength(bytes);
+  // First fit among the holes, then the reserved tail of a file, then the
+  // end of a file with room, then a new file (which may exceed `fileBytes`
+  // when one extent is larger).
   for (size_t i = 0; i < files.size(); ++i) {
     auto &holes = files[i]->holes;
     for (auto it = holes.begin(); it != holes.end(); ++it) {
@@ -354,6 +360,14 @@ TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
       holes.erase(it);
       if (rest)
         holes[e.offset + length] = rest;
+      return e;
+    }
+  }
+  for (size_t i = 0; i < files.size(); ++i) {
+    DataFile &f = *files[i];
+    if (f.end + length <= f.reserved) {
+      Extent e{int(i), f.end, length, false};
+      f.end += length;
       return e;
     }
   }
@@ -371,10 +385,57 @@ TensorStore::Extent TensorStore::allocateExtent(uint64_t bytes) {
   return e;
 }
 
+void TensorStore::reserve(std::span<const uint64_t> sizes) {
+  uint64_t total = 0;
+  for (uint64_t bytes : sizes)
+    if (bytes > 0)
+      total += extentLength(bytes);
+  if (total == 0)
+    return;
+  std::lock_guard<std::mutex> lock(mutex);
+  // Every allocation goes to a hole that fits, else to a reserved tail with
+  // room: holes are allocated on disk, and a tail of `total` bytes takes
+  // every extent of `sizes` even if none went to a hole.
+  auto allocate = [&](DataFile &f, uint64_t offset, uint64_t length,
+                      const char *what) {
+    if (::fallocate(f.fd, 0, off_t(offset), off_t(length)) == 0)
+      return true;
+    if (errno == EOPNOTSUPP) {
+      logOnce("fallocate is not supported in " + options.directory +
+              ": no disk space can be reserved, so a full disk may fail "
+              "a write in the middle of a step");
+      return false;
+    }
+    fail(errno, ioErrorMessage(
+                    "fallocate", f.path, offset, length, errno,
+                    std::string(what) + " for " + std::to_string(sizes.size()) +
+                        " writes of " + std::to_string(total) + " bytes"));
+  };
+  for (auto &file : files) {
+    if (!file->unallocatedHoles)
+      continue;
+    for (auto [offset, length] : file->holes)
+      if (!allocate(*file, offset, length, "allocating a free extent"))
+        return;
+    file->unallocatedHoles = false;
+  }
+  for (auto &file : files)
+    if (file->end + total <= file->reserved)
+      return;
+  size_t index = 0;
+  while (index < files.size() && files[index]->end != 0 &&
+         files[index]->end + total > options.fileBytes)
+    ++index;
+  DataFile &f = openFile(index);
+  if (allocate(f, f.end, total, "reserving the tail"))
+    f.reserved = std::max(f.reserved, f.end + total);
+}
+
 void TensorStore::releaseExtent(const Extent &e) {
   if (e.file < 0)
     return;
   DataFile &f = *files[e.file];
+  f.unallocatedHoles |= e.extendsFile;
   uint64_t offset = e.offset, length = e.length;
   auto next = f.holes.lower_bound(offset);
   if (next != f.holes.end() && offset + length == next->first) {

@@ -3,7 +3,7 @@
 // Registers the operators torch.ops.ssdopt.{offload,prefetch,wait,sync,discard}
 // (their fake implementations, for tracing, are in ssdopt/_ops.py) and the
 // Python functions behind ssdopt.runtime: open_store, close_store,
-// close_all_stores, stats, reset_stats.
+// close_all_stores, reserve, stats, reset_stats.
 //
 //===----------------------------------------------------------------------===//
 #include "OffloadStore.h"
@@ -57,6 +57,8 @@ PYBIND11_MODULE(_C, m) {
   m.def("open_store", &ssdopt::openStore, py::arg("directory"));
   m.def("close_store", &ssdopt::closeStore, py::arg("store"));
   m.def("close_all_stores", &ssdopt::closeAllStores);
+  m.def("reserve", &ssdopt::reserve, py::arg("store"), py::arg("device"),
+        py::arg("sizes"));
   m.def("reset_stats", &ssdopt::resetStats);
   m.def("stats", [] {
     ssdopt::Stats s = ssdopt::stats();

@@ -99,6 +99,9 @@ struct Store {
   std::condition_variable contextClosed;
   /// By device index, -1 for host tensors; each lives while used.
   std::map<int, std::weak_ptr<Context>> contexts;
+  /// Contexts that hold disk space `reserve` allocated, kept open (their
+  /// data files with them) until the store closes.
+  std::map<int, std::shared_ptr<Context>> reserving;
   unsigned openContexts = 0;
 };
 
@@ -390,10 +393,13 @@ at::Tensor restore(const Handle &h, const at::Tensor &flat) {
 }
 
 void closeStoreObject(const std::shared_ptr<Store> &s) {
+  std::map<int, std::shared_ptr<Context>> reserving;
   {
     std::lock_guard<std::mutex> lock(s->mutex);
     s->closed = true;
+    reserving.swap(s->reserving);
   }
+  reserving.clear();
   std::vector<std::shared_ptr<Handle>> dropped;
   {
     Registry &r = registry();
@@ -554,6 +560,38 @@ at::Tensor offload(const at::Tensor &input, int64_t store) {
   TORCH_CHECK(registered, "ssdopt.offload: store ", store, " is closed");
   counters().offloads++;
   return idTensor(h->id);
+}
+
+void reserve(int64_t store, int64_t device,
+             const std::vector<uint64_t> &sizes) {
+  GilRelease nogil;
+  std::shared_ptr<Store> s;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto it = r.stores.find(store);
+    TORCH_CHECK(it != r.stores.end(), "ssdopt.reserve: store ", store,
+                " is not open");
+    s = it->second;
+  }
+  int index = device < 0 ? -1 : int(device);
+  OnDevice on(index);
+  std::shared_ptr<Context> context = contextFor(s, index);
+  {
+    // The same context when one is held already (it is open): none is
+    // dropped under the lock. A store closed meanwhile holds nothing more.
+    std::lock_guard<std::mutex> lock(s->mutex);
+    if (!s->closed)
+      s->reserving[index] = context;
+  }
+  TORCH_CHECK(!s->closed, "ssdopt.reserve: store ", store, " is closed");
+  int rc = ssdrt_context_reserve(context->rt, sizes.data(), sizes.size());
+  if (rc != 0) {
+    counters().failures++;
+    TORCH_CHECK(false, "ssdopt: reserving the disk space of ", sizes.size(),
+                " writes in store ", s->id, " (", s->directory,
+                ") failed: ", lastRuntimeError(rc));
+  }
 }
 
 at::Tensor prefetch(const at::Tensor &handle) {

@@ -5,9 +5,9 @@
 // one ssdrt context per device (one for host tensors) whose data files live
 // there: a context is created by the first offload and destroyed (its files
 // deleted) when its last handle is waited for or discarded, so nothing is
-// left on disk between training steps. A handle is one offloaded tensor,
-// named by a process-unique id. docs/python.md ("Runtime ops") states the
-// semantics; Module.cpp registers the operators.
+// left on disk between training steps, unless `reserve` keeps it open. A handle
+// is one offloaded tensor, named by a process-unique id. docs/python.md
+// ("Runtime ops") states the semantics; Module.cpp registers the operators.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SSDOPT_CSRC_OFFLOADSTORE_H
@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ssdopt {
 
@@ -44,6 +45,13 @@ int64_t openStore(const std::string &directory);
 void closeStore(int64_t store);
 /// closeStore for every open store (at interpreter exit).
 void closeAllStores();
+
+/// Allocates on disk now the space that offloads of SIZES bytes each on
+/// DEVICE (a CUDA index, or -1 for host tensors) will write in STORE, so
+/// that none of them fails for a full disk (ssdrt_context_reserve); that
+/// device's context and its data files then stay open until the store
+/// closes. A full disk raises here, naming the data file and the offset.
+void reserve(int64_t store, int64_t device, const std::vector<uint64_t> &sizes);
 
 at::Tensor offload(const at::Tensor &x, int64_t store);
 at::Tensor prefetch(const at::Tensor &handle);

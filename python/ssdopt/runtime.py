@@ -1,7 +1,8 @@
 """Stores and counters of the runtime behind ``torch.ops.ssdopt.*``.
 
 A store is a directory for offloaded tensors. Its data file exists only while
-it holds a live handle (one offloaded and not yet waited for or discarded)::
+it holds a live handle (one offloaded and not yet waited for or discarded),
+or once disk space was reserved in it (`reserve`)::
 
     from ssdopt import runtime
 
@@ -49,3 +50,15 @@ def stats() -> dict:
 def reset_stats() -> None:
     """Zeroes the counters (not ``live_handles`` and ``open_stores``)."""
     _C.reset_stats()
+
+
+def reserve(store: int, sizes_by_device: dict) -> None:
+    """Allocates on disk now the space that offloads of the given byte sizes
+    will write in ``store`` (``{device: [bytes, ...]}``, a CUDA index or -1
+    for host tensors), so that none of them can fail for a full disk: a
+    caller that must not fail half way (a training step) reserves first. A
+    full disk raises ``RuntimeError`` here, naming the data file and the
+    offset. The store then keeps its data files (and the space) until it is
+    closed."""
+    for device, sizes in sizes_by_device.items():
+        _C.reserve(store, int(device), [int(size) for size in sizes])

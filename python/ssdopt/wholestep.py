@@ -148,6 +148,24 @@ def _read(handle: torch.Tensor, entry: PersistentTensor, keep: bool) -> torch.Te
     return ops.wait(ticket, list(entry.shape), list(entry.stride), entry.dtype, entry.device, keep)
 
 
+def _planned_writes(program: "_Program") -> dict[int, list[int]]:
+    """The bytes each offload of `program` writes at most (the elements of
+    its value: a view's storage span is no larger), by the store's context
+    it goes to (a CUDA index, or -1 for host tensors and empty ones), for
+    `runtime.reserve` before each step."""
+    writes: dict[int, list[int]] = {}
+    for actions in program.before.values():
+        for action, entry in actions:
+            if action != "offload":
+                continue
+            value = entry.node.meta["val"]
+            nbytes = value.numel() * value.element_size()
+            on_device = value.device.type == "cuda" and nbytes > 0
+            device = (value.device.index or 0) if on_device else -1
+            writes.setdefault(device, []).append(nbytes)
+    return writes
+
+
 def _write(tensor: torch.Tensor, store: int) -> torch.Tensor:
     """A handle of `tensor` whose write is done (raises naming file and
     offset where it failed)."""
@@ -538,6 +556,7 @@ class Step:
                 raise StepError("data_parallel needs torch.distributed initialized "
                                 "(torch.distributed.init_process_group) before compile_step")
         self._free_dead = True  # tests turn it off to show the measurement sees it
+        self._reserve = True  # tests turn it off to show a full disk mid-step
         from .step_checkpoint import StepCheckpointer
 
         try:
@@ -791,6 +810,7 @@ class Step:
         # program lists its nodes and their last uses.
         self._checkpointer.instrument(exported, ssd_opt=self.ssd_opt)
         program = _Program(exported, report, self.store, free_dead=self._free_dead)
+        program.writes = _planned_writes(program)
         if self._state is None:  # planned: now the state becomes the step's
             self._take_state(exported)
         program.record = {
@@ -834,6 +854,12 @@ class Step:
         key = self._key(args, batch)
         program = self._program(key, args, batch)
         self._place(program)
+        # The disk space of every write the step will make, allocated before
+        # it touches any state: a full disk fails here, not half way through.
+        if self._reserve:
+            from . import runtime
+
+            runtime.reserve(self.store, program.writes)
         self._checkpointer.begin_step(self._persistent_state())
         lrs = [torch.tensor(float(group["lr"]), dtype=torch.float32) for group in self.optimizer.param_groups]
         names = program.exported.arg_names

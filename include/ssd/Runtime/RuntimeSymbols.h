@@ -16,6 +16,7 @@
   X(options_init)                                                              \
   X(context_create)                                                            \
   X(context_destroy)                                                           \
+  X(context_reserve)                                                           \
   X(engine_name)                                                               \
   X(device_available)                                                          \
   X(handle_create)                                                             \

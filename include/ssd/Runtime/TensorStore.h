@@ -173,6 +173,15 @@ public:
   DeviceEvent waitEvent(uint64_t id);
   /// Makes `stream` wait for the transfer; the host waits only for the I/O.
   void waitStream(uint64_t id, DeviceStream stream);
+  /// Makes sure that extents for writes of these byte sizes, allocated
+  /// after this call and before the next `reserve`, need no new blocks of
+  /// the file system, whatever order they are allocated and freed in: every
+  /// free extent and a tail of one data file as long as all of them
+  /// together are allocated now (fallocate). So a full disk is reported
+  /// here, naming the file and offset, before any of those writes starts
+  /// (a training step reserves before it changes any state). On a file
+  /// system without fallocate nothing can be reserved: logged once.
+  void reserve(std::span<const uint64_t> sizes);
   void markDirty(uint64_t id);
   /// Frees the memory of a handle whose bytes are safe on disk (Both ->
   /// OnDisk) without any I/O: the lowering of `ssd.release`.
@@ -200,6 +209,12 @@ private:
     bool direct = false;
     /// Bytes handed out from the start of the file.
     uint64_t end = 0;
+    /// Bytes from the start of the file that `reserve` allocated on disk:
+    /// extents below it need no fallocate.
+    uint64_t reserved = 0;
+    /// A hole may hold blocks never allocated (an extent freed before its
+    /// first write allocated them): `reserve` allocates the holes then.
+    bool unallocatedHoles = false;
     /// Free extents: offset -> length, coalesced.
     std::map<uint64_t, uint64_t> holes;
   };

@@ -127,6 +127,24 @@ SSDRT_API int ssdrt_context_create(const ssdrt_options *options,
 SSDRT_API void ssdrt_context_destroy(ssdrt_context *ctx);
 
 /**
+ * ssdrt_context_reserve - allocate on disk now (fallocate) the space that
+ * COUNT offloads of SIZES[i] bytes each will write, so that none of them
+ * fails for a full disk: extents of handles offloaded after this call, up
+ * to that many bytes in all and in any order of offloads and frees, need
+ * no new blocks of the file system. Space reserved and not used stays with
+ * CTX's data files for later offloads (until CTX is destroyed). A caller
+ * that must not fail half way (a training step) reserves before it starts.
+ * On a file system without fallocate nothing is reserved (logged once).
+ *
+ * Returns 0, or:
+ *   -ENOSPC  the disk has no room: the message names the data file, the
+ *            offset and the length that could not be allocated;
+ *   -EINVAL  SIZES is NULL with COUNT > 0;  other -errno from fallocate.
+ */
+SSDRT_API int ssdrt_context_reserve(ssdrt_context *ctx, const uint64_t *sizes,
+                                    size_t count);
+
+/**
  * ssdrt_engine_name - "io_uring" or "threads": the engine CTX runs on.
  */
 SSDRT_API const char *ssdrt_engine_name(ssdrt_context *ctx);

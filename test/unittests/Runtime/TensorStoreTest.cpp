@@ -1135,6 +1135,64 @@ TEST_F(TensorStoreTest, FullFilesystemGivesEnospc) {
   EXPECT_EQ(err, ENOSPC) << msg;
 }
 
+TEST_F(TensorStoreTest, ReservedSpaceTakesEveryLaterWriteOnAFullDisk) {
+  // A real 1 MiB tmpfs: a reservation larger than the disk fails up front,
+  // naming the file and offset; one that fits lets writes of those sizes
+  // succeed in any order of writes and frees even once the disk is full.
+  ScratchDir mnt;
+  if (::mount("ssdrt-test", mnt.path.c_str(), "tmpfs", 0, "size=1m") != 0)
+    GTEST_SKIP() << "cannot mount a small tmpfs here: " << errnoText(errno);
+  {
+    TensorStore store(options(mnt.path));
+    const uint64_t big[] = {3 << 20};
+    std::string msg;
+    EXPECT_EQ(errnumOf([&] { store.reserve(big); }, &msg), ENOSPC);
+    EXPECT_NE(msg.find("fallocate of " + mnt.path + "/ssdrt-"),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find(".data at offset 0 length 3145728"), std::string::npos)
+        << msg;
+    // Four writes: 200 KiB, 100000 bytes (25 blocks), 300 KiB, 4 bytes.
+    const uint64_t sizes[] = {200 << 10, 100000, 300 << 10, 4};
+    store.reserve(sizes);
+    // Fill the rest of the disk from outside the store.
+    std::string filler = mnt.path + "/filler";
+    int fd = ::open(filler.c_str(), O_CREAT | O_WRONLY, 0600);
+    ASSERT_GE(fd, 0);
+    std::vector<char> block(4096, 1);
+    while (::write(fd, block.data(), block.size()) > 0) {
+    }
+    ::close(fd);
+    uint64_t a = filled(store, 200 << 10, 1);
+    store.offload(a, false);
+    store.wait(a);
+    uint64_t b = filled(store, 100000, 2);
+    store.offload(b, false);
+    store.wait(b);
+    store.free(a); // a hole of 200 KiB, before the 300 KiB write
+    uint64_t c = filled(store, 300 << 10, 3);
+    store.offload(c, false);
+    store.wait(c);
+    uint64_t d = filled(store, 4, 4);
+    store.offload(d, false);
+    store.wait(d);
+    for (auto [h, bytes, seed] :
+         {std::tuple{b, 100000, 2}, std::tuple{c, 300 << 10, 3},
+          std::tuple{d, 4, 4}}) {
+      store.prefetch(h, nullptr);
+      store.wait(h);
+      EXPECT_TRUE(hasPattern(store.info(h).data, bytes, seed));
+    }
+    // Beyond the reservation (larger than the hole left) the full disk is
+    // reported as before.
+    uint64_t e = filled(store, 256 << 10, 5);
+    store.offload(e, false);
+    EXPECT_EQ(errnumOf([&] { store.wait(e); }), ENOSPC);
+    ::unlink(filler.c_str());
+  }
+  ::umount2(mnt.path.c_str(), MNT_DETACH);
+}
+
 /// Runs a shell command; returns its stdout, or nullopt when it failed.
 std::optional<std::string> shell(const std::string &cmd) {
   FILE *p = ::popen((cmd + " 2>/dev/null").c_str(), "r");
