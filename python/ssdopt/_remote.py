@@ -17,11 +17,15 @@ decides everything through local stand-ins:
   (``ssdckpt_reader_plan``) are fetched (range reads); the library then loads
   from it and verifies every block's XXH3 as usual.
 
-A save commits locally first, in a cache directory, through the library's
-ordinary multi-rank save; then rank 0 uploads the data files in parallel,
-reads each object back and verifies it (size, every chunk's checksums:
-``ssdckpt_reader_verify_file``), uploads and verifies the manifest, and only
-then moves the remote ``latest``.
+A save needs no file system shared by the ranks (they may be on several
+nodes): each rank writes its data file in a local cache of its own
+(``ssdckpt_save_begin_record``), uploads it and verifies the object (its size,
+and the MD5 of the bytes sent against the store's ETag, or a read-back where
+the store has no content checksum), then hands its record over through the
+store; rank 0 assembles the manifest from every rank's record with the
+library (``ssdckpt_assemble_manifest``), uploads it (the remote commit), reads
+it back and validates it, and only then moves the remote ``latest``
+(``Remote.publish``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 
 from . import checkpoint as _ckpt
 from .checkpoint import CheckpointError
@@ -42,7 +47,9 @@ from .checkpoint import CheckpointError
 CACHE_ENV = "SSDOPT_CHECKPOINT_CACHE"
 # Bytes fetched by one batch of range reads (held in memory at once).
 FETCH_BATCH_BYTES = 256 << 20
-UPLOAD_THREADS = 8
+# The part size of multipart uploads to S3 (a file of fewer than two parts
+# goes in one PUT): the ETag the server returns is computed over these parts.
+UPLOAD_PART_BYTES = 64 << 20
 
 
 _fetched = 0
@@ -84,6 +91,8 @@ def _lib():
                 "ssdckpt_reader_plan_verify": (c.c_int, [c.c_void_p, c.c_char_p,
                                                          c.POINTER(c.c_void_p)]),
                 "ssdckpt_reader_verify_file": (c.c_int, [c.c_void_p, c.c_char_p]),
+                "ssdckpt_assemble_manifest": (c.c_int, [c.c_char_p, c.POINTER(c.c_char_p),
+                                                        c.c_uint32, c.POINTER(c.c_void_p)]),
             })
             _bound = True
     return lib
@@ -137,8 +146,7 @@ class Remote:
         base = os.environ.get(CACHE_ENV) or os.path.join(tempfile.gettempdir(),
                                                           "ssdopt-checkpoint-cache")
         digest = hashlib.sha256(self.url.encode()).hexdigest()[:16]
-        # Every rank of one node computes the same directory: the local save
-        # is the library's multi-rank save, whose ranks meet in it.
+        # Each rank writes in a directory of its own under it (rank_cache).
         self.cache = os.path.join(base, digest)
 
     # -- names --------------------------------------------------------------
@@ -301,43 +309,53 @@ class Remote:
         with self.open_reader(name) as reader:
             return reader.info()["step"]
 
-    def prepare(self, step: int) -> None:
-        """Rank 0, before any rank writes: refuses a step the remote `latest`
-        names or has passed (as a local save does), and empties the local
-        cache, which holds only copies on their way up (a leftover of a save
-        killed while uploading would otherwise be refused as committed)."""
-        self.begin(step, apply=False)
-        shutil.rmtree(self.cache, ignore_errors=True)
-        os.makedirs(self.cache, exist_ok=True)
+    def rank_cache(self, rank: int) -> str:
+        """Rank `rank`'s own local cache: it writes its data file there
+        before uploading it. Nothing in it is shared with another rank, so
+        ranks on several nodes, or with caches of their own, need no common
+        file system."""
+        return os.path.join(self.cache, f"rank-{rank:05d}")
 
-    def publish_from_ranks(self, step: int, keep: int) -> None:
-        """After the local commit of a synchronous save, on every rank: rank 0
-        publishes; every rank raises when it failed."""
+    def prepare(self, step: int, rank: int) -> None:
+        """Before any rank writes: rank 0 refuses a step the remote `latest`
+        names or has passed (as a local save does) and removes remote
+        leftovers of the step (a save killed while uploading: data, records,
+        markers); every rank empties its own cache, which holds only copies
+        on their way up."""
+        if rank == 0:
+            self.begin(step, apply=True)
+        shutil.rmtree(self.rank_cache(rank), ignore_errors=True)
+        os.makedirs(self.rank_cache(rank), exist_ok=True)
+
+    def publish_from_ranks(self, step: int, written: tuple[str, str], keep: int,
+                           timeout: float) -> None:
+        """A synchronous save, on every rank once its data file is written:
+        publish (below), then every rank raises when any failed."""
         error = None
-        if _ckpt._rank_and_world()[0] == 0:
-            try:
-                self.publish(step, keep)
-            except _RetentionFailed as e:
-                error = ("retention", str(e))
-            except CheckpointError as e:
-                error = ("publish", str(e))
+        try:
+            self.publish(step, written, keep, timeout, wait_for_commit=False)
+        except _RetentionFailed as e:
+            error = ("retention", str(e))
+        except CheckpointError as e:
+            error = ("publish", str(e))
         errors = _ckpt._gather(error)
         _ckpt._agree([e[1] if e and e[0] == "retention" else None for e in errors],
                      f"step {step} was published to {self.url}")
         _ckpt._agree([e[1] if e else None for e in errors],
-                     f"step {step} was committed in the local cache {self.cache} but not "
-                     f"published to {self.url} (the local copy is removed)")
+                     f"step {step} was not published to {self.url} (every rank's local copy "
+                     "is removed)")
 
-    def publish_after(self, committed: concurrent.futures.Future,
-                      keep: int) -> concurrent.futures.Future:
-        """The future of an asynchronous save on rank 0: `committed` (the
-        local commit), then the upload, on a thread of its own."""
+    def publish_after(self, written: concurrent.futures.Future, step: int, keep: int,
+                      timeout: float) -> concurrent.futures.Future:
+        """The future of an asynchronous save on any rank: `written` (this
+        rank's data file, its record the result), then publish, on a thread
+        of its own; a rank's future completes once the step is committed
+        remotely."""
         out: concurrent.futures.Future = concurrent.futures.Future()
 
         def run():
             try:
-                step = committed.result()
-                self.publish(step, keep)
+                self.publish(step, written.result(), keep, timeout, wait_for_commit=True)
                 out.set_result(step)
             except BaseException as e:  # noqa: BLE001 - delivered through the future
                 out.set_exception(e)
@@ -345,58 +363,125 @@ class Remote:
         threading.Thread(target=run, name="ssdopt-checkpoint-upload", daemon=True).start()
         return out
 
-    def publish(self, step: int, keep: int) -> None:
-        """Uploads the step just committed in the local cache, verifies every
-        object, moves the remote `latest` to it, applies retention, and
-        removes the local copy (whatever happened). Raises CheckpointError
-        (nothing published) when any upload or verification fails, and
-        _RetentionFailed (published) when only the retention after it did."""
-        local_dir = _ckpt._latest_dir(self.cache)
-        if local_dir is None:
-            raise CheckpointError(f"the local cache {self.cache} holds no committed step "
-                                  f"{step}", errno_module.ENOENT)
+    # -- the commit through the store --------------------------------------
+    #
+    # Every rank uploads its own data file and verifies the object; every
+    # other rank then uploads its record as step-…/rank-NNNNN.record; rank 0
+    # waits for all records, assembles the manifest from them with the
+    # library (ssdckpt_assemble_manifest), removes the records, uploads the
+    # manifest (the remote commit) and moves `latest`. A rank that fails
+    # leaves step-…/rank-NNNNN.failed holding its message, so that the
+    # others stop waiting at once.
+
+    def publish(self, step: int, written: tuple[str, str], keep: int, timeout: float,
+                wait_for_commit: bool) -> None:
+        """This rank's part of the remote commit of `step`: `written` is the
+        directory in its cache where it wrote its data file and its record
+        (checkpoint._write's answer). Raises
+        CheckpointError (nothing published) when an upload, a verification
+        or the commit fails, and _RetentionFailed (published) on rank 0
+        when only the retention after it did. The local copy is removed
+        whatever happened."""
+        rank, world = _ckpt._rank_and_world()
+        local_dir, record = written
+        name = os.path.basename(local_dir)
         try:
-            self._publish(step, keep, local_dir)
+            try:
+                # The record is the library's text; its file is the data file.
+                self._upload_data(local_dir, name, json.loads(record)["state"]["file"])
+                if rank != 0:
+                    self._call(f"writing {self.url_of(f'{name}/{_record_name(rank)}')}",
+                               self.fs.pipe_file, self.remote(f"{name}/{_record_name(rank)}"),
+                               record.encode())
+                    if wait_for_commit:
+                        self._await(name, world, timeout, "manifest.json",
+                                    f"rank {rank} waited for rank 0 to commit")
+                    return
+                records = [record] + self._await(name, world, timeout, None,
+                                                 "rank 0 waited for the records of ranks")
+                self._commit(step, name, records, keep)
+            except _RetentionFailed:
+                raise
+            except CheckpointError as error:
+                self._mark_failed(name, rank, str(error))
+                raise
         finally:
             shutil.rmtree(local_dir, ignore_errors=True)
 
-    def _publish(self, step: int, keep: int, local_dir: str) -> None:
-        name = os.path.basename(local_dir)
-        with _ckpt._Reader(local_dir) as reader:
-            if reader.info()["step"] != step:
-                raise CheckpointError(f"the local cache {self.cache} names {name}, not step "
-                                      f"{step}", errno_module.ESTALE)
-        self.begin(step, apply=True)
-        with _ckpt._Reader(local_dir) as reader:
-            files = _json_out(lambda out: _ckpt._check(
-                _lib().ssdckpt_reader_plan(reader.handle, None, 0, out), ""))["files"]
-        data = [f["file"] for f in files]
-        with tempfile.TemporaryDirectory(prefix="ssdopt-verify-", dir=self.cache) as check:
-            check_dir = os.path.join(check, name)
-            os.mkdir(check_dir)
-            manifest = os.path.join(local_dir, "manifest.json")
-            shutil.copyfile(manifest, os.path.join(check_dir, "manifest.json"))
-            with concurrent.futures.ThreadPoolExecutor(
-                    min(UPLOAD_THREADS, max(len(data), 1))) as pool:
-                for future in [pool.submit(self._upload_data, local_dir, check_dir, name, f)
-                               for f in data]:
-                    future.result()
-            # The manifest commits the remote step: only after every data
-            # object is there and verified.
-            self._upload(manifest, f"{name}/manifest.json")
-            os.unlink(os.path.join(check_dir, "manifest.json"))
-            self._download(f"{name}/manifest.json", os.path.join(check_dir, "manifest.json"))
-            with open(manifest, "rb") as a, open(os.path.join(check_dir, "manifest.json"),
-                                                  "rb") as b:
-                if a.read() != b.read():
-                    raise CheckpointError(f"{self.url_of(name + '/manifest.json')} differs from "
-                                          f"the manifest uploaded ({manifest}) when read back; "
-                                          "the step is not published", errno_module.EIO)
+    def _mark_failed(self, name: str, rank: int, message: str) -> None:
+        try:
+            self.fs.pipe_file(self.remote(f"{name}/{_failed_name(rank)}"),
+                              message.encode()[:65536])
+        except Exception:  # noqa: BLE001 - the store may be what failed
+            pass
+
+    def _await(self, name: str, world: int, timeout: float, target: str | None,
+               what: str) -> list[str]:
+        """Polls the step directory `name` until `target` is there (None:
+        every other rank's record, which are returned in rank order) or a
+        rank's failure marker is (its message raised), at most `timeout`
+        seconds (ETIMEDOUT naming what is missing)."""
+        deadline = time.monotonic() + timeout
+        delay = 0.02
+        while True:
+            present = self.objects(name)
+            failed = sorted(n for n in present if n.startswith(_failed_name("")))
+            if failed:
+                text = self._call(f"reading {self.url_of(f'{name}/{failed[0]}')}",
+                                  self.fs.cat_file, self.remote(f"{name}/{failed[0]}"))
+                raise CheckpointError(f"rank {failed[0][len(_failed_name('')):]} failed: "
+                                      + text.decode("utf-8", "replace"), errno_module.EIO)
+            if target is not None:
+                if target in present:
+                    return []
+                missing = [target]
+            else:
+                missing = [r for r in range(1, world) if _record_name(r) not in present]
+                if not missing:
+                    return [self._call(f"reading {self.url_of(f'{name}/{_record_name(r)}')}",
+                                       self.fs.cat_file,
+                                       self.remote(f"{name}/{_record_name(r)}")).decode()
+                            for r in range(1, world)]
+            if time.monotonic() > deadline:
+                raise CheckpointError(
+                    f"{what} " + (", ".join(map(str, missing)) if target is None else "")
+                    + f" for {timeout:g} s: {self.url_of(name)} has no "
+                    + (", ".join(_record_name(r) for r in missing) if target is None
+                       else target), errno_module.ETIMEDOUT)
+            time.sleep(delay)
+            delay = min(delay * 2, 0.5)
+
+    def _commit(self, step: int, name: str, records: list[str], keep: int) -> None:
+        """Rank 0, every data object up and verified: the manifest from the
+        records, then the remote commit (the manifest's upload, read back
+        and validated), `latest`, retention."""
+        lib = _lib()
+        array = (ctypes.c_char_p * len(records))(*[r.encode() for r in records])
+        manifest = _json_text(lambda out: _ckpt._check(lib.ssdckpt_assemble_manifest(
+            self.url_of(f"{name}/manifest.json").encode(), array, len(records), out),
+            f"assembling the manifest of step {step}"))
+        # The records are in the manifest now; then the step is committed.
+        if len(records) > 1:
+            self._call(f"removing the records of {self.url_of(name)}", self.fs.rm,
+                       [self.remote(f"{name}/{_record_name(r)}")
+                        for r in range(1, len(records))])
+        self.begin(step, apply=False)  # `latest` has not moved past it meanwhile
+        relative = f"{name}/manifest.json"
+        self._call(f"writing {self.url_of(relative)}", self.fs.pipe_file, self.remote(relative),
+                   manifest.encode())
+        back = self._call(f"reading {self.url_of(relative)}", self.fs.cat_file,
+                          self.remote(relative))
+        if back != manifest.encode():
+            raise CheckpointError(f"{self.url_of(relative)} differs from the manifest written "
+                                  "when read back; the step is not published", errno_module.EIO)
+        with tempfile.TemporaryDirectory(prefix="ssdopt-manifest-") as check:
+            with open(os.path.join(check, "manifest.json"), "wb") as out:
+                out.write(back)
             # Opening it is the library's validation, manifest checksum too.
             try:
-                _ckpt._Reader(check_dir).close()
+                _ckpt._Reader(check).close()
             except CheckpointError as error:
-                raise CheckpointError(self._rename(str(error), check_dir, name),
+                raise CheckpointError(self._rename(str(error), check, name),
                                       error.errno) from None
         self._publish_latest(name)
         if keep:
@@ -406,6 +491,10 @@ class Remote:
                 raise _RetentionFailed(f"{name} is published and `latest` names it; retention "
                                        f"(keep_last={keep}) failed: {error}",
                                        error.errno) from None
+
+    def _download(self, relative: str, local: str) -> None:
+        self._call(f"downloading {self.url_of(relative)}", self.fs.get_file,
+                   self.remote(relative), local)
 
     def _publish_latest(self, name: str) -> None:
         """Points the remote `latest` at `name` (one PUT: objects appear
@@ -418,30 +507,90 @@ class Remote:
             raise CheckpointError(f"{self.url_of('latest')} does not name {name} when read "
                                   "back", errno_module.EIO)
 
-    def _upload(self, local: str, relative: str) -> None:
-        self._call(f"uploading {local} to {self.url_of(relative)}", self.fs.put_file, local,
-                   self.remote(relative))
-
-    def _download(self, relative: str, local: str) -> None:
-        self._call(f"downloading {self.url_of(relative)}", self.fs.get_file,
-                   self.remote(relative), local)
-
-    def _upload_data(self, local_dir: str, check_dir: str, name: str, file: str) -> None:
-        """Uploads one data file, then reads the object back into the sparse
-        copy `check_dir` and verifies it there: its size, and every block
-        checksum of every chunk it holds (the library's verify_file)."""
+    def _upload_data(self, local_dir: str, name: str, file: str) -> None:
+        """Uploads one data file and verifies the object: its size, and the
+        MD5 of the bytes sent (computed from the local file as it is read
+        for the upload) against the store's: an S3 store's ETag, the MD5
+        the server computed of what it stored (one part, or the parts of
+        UPLOAD_PART_BYTES); a store whose objects carry no such checksum is
+        read back and hashed instead. Nothing is downloaded from S3."""
         local = os.path.join(local_dir, file)
         relative = f"{name}/{file}"
-        self._upload(local, relative)
+        url = self.url_of(relative)
         size = os.path.getsize(local)
+        whole, parts = _md5_parts(local, UPLOAD_PART_BYTES)
+        s3 = "s3" in _protocols(self.fs)
+        options = {"chunksize": UPLOAD_PART_BYTES} if s3 else {}
+        self._call(f"uploading {local} to {url}",
+                   lambda: self.fs.put_file(local, self.remote(relative), **options))
         self.fs.invalidate_cache(self.remote(name))
-        info = self._call(f"checking {self.url_of(relative)}", self.fs.info, self.remote(relative))
+        info = self._call(f"checking {url}", self.fs.info, self.remote(relative))
         if int(info.get("size") or 0) != size:
-            raise CheckpointError(f"{self.url_of(relative)} has {info.get('size')} bytes after "
-                                  f"the upload of {local} ({size} bytes); the step is not "
-                                  "published", errno_module.EIO)
-        with RemoteReader(self, name, local_dir=check_dir, manifest_present=True) as reader:
-            reader.verify_file(file)
+            raise CheckpointError(f"{url} has {info.get('size')} bytes after the upload of "
+                                  f"{local} ({size} bytes); the step is not published",
+                                  errno_module.EIO)
+        etag = str(info.get("ETag") or info.get("etag") or "").strip('"')
+        if s3 and etag:
+            single = size < 2 * UPLOAD_PART_BYTES
+            expected = whole.hexdigest() if single else hashlib.md5(
+                b"".join(p.digest() for p in parts)).hexdigest() + f"-{len(parts)}"
+            if etag == expected:
+                return
+            if single or "-" in etag:
+                raise CheckpointError(f"{url}: the store's checksum (ETag {etag}) is not the "
+                                      f"MD5 of the {size} bytes uploaded from {local} "
+                                      f"({expected}); the step is not published",
+                                      errno_module.EIO)
+        # No content checksum from the store: read the object back.
+        got = hashlib.md5()
+        for start in range(0, size, FETCH_BATCH_BYTES):
+            end = min(size, start + FETCH_BATCH_BYTES)
+            blob = self._call(f"reading {url} at offset {start} length {end - start}",
+                              self.fs.cat_file, self.remote(relative), start, end)
+            got.update(blob)
+            global _fetched
+            with _fetched_lock:
+                _fetched += len(blob)
+        if got.hexdigest() != whole.hexdigest():
+            raise CheckpointError(f"{url} differs from {local} when read back after its upload "
+                                  f"(MD5 {got.hexdigest()}, uploaded {whole.hexdigest()}); the "
+                                  "step is not published", errno_module.EIO)
+
+
+def _protocols(fs) -> tuple:
+    protocol = fs.protocol
+    return (protocol,) if isinstance(protocol, str) else tuple(protocol)
+
+
+def _md5_parts(path: str, part_bytes: int):
+    """The MD5 of the file and of each of its parts of `part_bytes`."""
+    whole, parts = hashlib.md5(), []
+    with open(path, "rb") as f:
+        while block := f.read(part_bytes):
+            whole.update(block)
+            parts.append(hashlib.md5(block))
+    return whole, parts
+
+
+# The objects of the commit through the store (beside the data files in an
+# uncommitted step directory; the format's retention removes them as any
+# other leftover).
+def _record_name(rank: int) -> str:
+    return f"record-{rank}"
+
+
+def _failed_name(rank: int) -> str:
+    return f"failed-{rank}"
+
+
+def _json_text(call) -> str:
+    """Runs `call(pointer)` (a function filling a char ** with text)."""
+    text = ctypes.c_void_p()
+    call(ctypes.byref(text))
+    try:
+        return ctypes.string_at(text).decode()
+    finally:
+        _lib().ssdckpt_free(text)
 
 
 class RemoteReader(_ckpt._Reader):

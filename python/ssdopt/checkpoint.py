@@ -152,6 +152,8 @@ def _library():
             "ssdckpt_save_set_state_tree": (i, [vp, cp]),
             "ssdckpt_check_state_tree": (i, [cp]),
             "ssdckpt_save_commit": (i, [vp]),
+            "ssdckpt_save_begin_record": (i, [cp, u64, u32, c.POINTER(vp)]),
+            "ssdckpt_save_finish": (i, [vp, c.POINTER(vp)]),
             "ssdckpt_save_close": (None, [vp]),
             "ssdckpt_latest": (i, [cp, c.c_char_p, sz]),
             "ssdckpt_gc": (i, [cp, c.c_uint]),
@@ -456,8 +458,18 @@ def _signature(tree: dict, leaves: list[_Leaf]) -> str:
 # Paths
 # ---------------------------------------------------------------------------
 
+def _without_local_scheme(path: str) -> str:
+    """`path` with fsspec's local protocols taken off (file:///abs/dir,
+    local://dir): the directory they name, used as any local root."""
+    scheme = path.split("://", 1)[0] if "://" in path else ""
+    if scheme not in ("file", "local"):
+        return path
+    from fsspec.implementations.local import LocalFileSystem
+    return LocalFileSystem._strip_protocol(path)
+
+
 def _local_path(path, what: str) -> str:
-    path = os.fspath(path)
+    path = _without_local_scheme(os.fspath(path))
     if "://" in path:
         scheme = path.split("://", 1)[0]
         raise CheckpointError(f"{what} {path!r}: {scheme}:// is not supported (a local "
@@ -861,19 +873,27 @@ _BATCH_PIECES = 4096
 
 def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
            batches, rng: bytes, position: int, budget: _Budget | None,
-           state_tree: bytes | None = None) -> str:
+           state_tree: bytes | None = None, record_only: bool = False):
     """The library's multi-rank save: begin, add each batch of pieces in one
     call (ssdckpt_save_add_many, the GIL released while it copies, hashes
     and writes), set the rank's state (and, on rank 0, the manifest's
     `state_tree`, JSON text), commit. With `budget`, each piece is released
-    once the library has it. Returns the committed directory."""
+    once the library has it. Returns the committed directory. With
+    `record_only`, the rank writes in `root` of its own and commits nothing
+    (ssdckpt_save_begin_record, ssdckpt_save_finish): returns its directory
+    and its record (JSON text), for a commit elsewhere (_remote.py)."""
     lib = _library()
     handle = ctypes.c_void_p()
     committed = False
     try:
-        _check(lib.ssdckpt_save_begin(root.encode(), step, rank, world, int(timeout_s * 1000),
-                                      keep, ctypes.byref(handle)),
-               f"rank {rank} beginning step {step} under {root}")
+        if record_only:
+            _check(lib.ssdckpt_save_begin_record(root.encode(), step, rank,
+                                                 ctypes.byref(handle)),
+                   f"rank {rank} beginning step {step} under {root}")
+        else:
+            _check(lib.ssdckpt_save_begin(root.encode(), step, rank, world,
+                                          int(timeout_s * 1000), keep, ctypes.byref(handle)),
+                   f"rank {rank} beginning step {step} under {root}")
         directory = lib.ssdckpt_save_dir(handle).decode()
         for batch in batches:
             try:
@@ -896,13 +916,23 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
             _check(lib.ssdckpt_save_set_state(handle, buffer, len(rng), position), "")
         if state_tree is not None:
             _check(lib.ssdckpt_save_set_state_tree(handle, state_tree), "")
+        if record_only:
+            text = ctypes.c_void_p()
+            _check(lib.ssdckpt_save_finish(handle, ctypes.byref(text)),
+                   f"rank {rank} finishing step {step}")
+            try:
+                record = ctypes.string_at(text).decode()
+            finally:
+                lib.ssdckpt_free(text)
+            committed = True
+            return directory, record
         _check(lib.ssdckpt_save_commit(handle), f"rank {rank} committing step {step}")
         committed = True
         return directory
     finally:
         if handle:
             lib.ssdckpt_save_close(handle)
-            if not committed and world == 1:
+            if not committed and (world == 1 or record_only):
                 # Alone, nobody else writes into it: free the space now (with
                 # several ranks, the next save of the step or retention does).
                 lib.ssdckpt_abort(directory.encode())
@@ -910,7 +940,8 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
 
 def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
                 pieces: list, rng: bytes, position: int, staging_bytes: int,
-                state_tree: bytes | None = None) -> concurrent.futures.Future:
+                state_tree: bytes | None = None,
+                record_only: bool = False) -> concurrent.futures.Future:
     """Stages `pieces` into the arena (the caller's thread: the only time it
     is blocked, unless the budget is full) and returns a future of the step
     while a thread writes and commits."""
@@ -933,9 +964,9 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
 
     def worker():
         try:
-            _write(root, step, rank, world, timeout_s, keep, from_queue(), rng, position,
-                   budget, state_tree)
-            future.set_result(step)
+            written = _write(root, step, rank, world, timeout_s, keep, from_queue(), rng,
+                             position, budget, state_tree, record_only)
+            future.set_result(written if record_only else step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
             budget.fail()
             # Let the caller finish staging (it stops at the failure).
@@ -1026,7 +1057,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     try:
         if _remote.is_remote(root):
             remote = _remote.Remote(root, storage_options)
-            root = remote.cache
+            root = remote.rank_cache(rank)
         else:
             root = _local_path(root, "checkpoint root")
         if keep_last is not None and (not isinstance(keep_last, int) or keep_last < 1):
@@ -1044,8 +1075,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             last = remote.latest_step()
             if step is None:
                 step = 0 if last is None else last + 1
-            if rank == 0:
-                remote.prepare(step)
+            remote.prepare(step, rank)
         elif step is None:
             last, _ = _latest_local(root)
             step = 0 if last is None else last + 1
@@ -1083,16 +1113,17 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             if local.device.type != "cpu" or not local.is_contiguous():
                 local = local.cpu().contiguous()
             piece.data, piece.address = local, local.data_ptr() if local.numel() else 0
-        _write(root, step, rank, world, timeout, keep, [pieces], rng, data_loader_position,
-               None, state_tree)
+        written = _write(root, step, rank, world, timeout, keep, [pieces], rng,
+                         data_loader_position, None, state_tree, remote is not None)
         if remote is not None:
-            remote.publish_from_ranks(step, keep_last or 0)
+            remote.publish_from_ranks(step, written, keep_last or 0, timeout)
         return step
 
     future = _save_async(root, step, rank, world, timeout, keep, pieces, rng,
-                         data_loader_position, staging_bytes, state_tree)
-    if remote is not None and rank == 0:
-        future = remote.publish_after(future, keep_last or 0)
+                         data_loader_position, staging_bytes, state_tree, remote is not None)
+    if remote is not None:
+        # Every rank's future completes once the step is committed remotely.
+        future = remote.publish_after(future, step, keep_last or 0, timeout)
         with _pending_lock:
             _pending = future
     return future
@@ -1195,7 +1226,7 @@ def load(state_dict: dict, path, *, storage_options: dict | None = None) -> Resu
     read (range reads), verified as they are loaded."""
     rank, world = _rank_and_world()
     if is_dcp_dir(path):
-        return _load_dcp(state_dict, os.fspath(path))
+        return _load_dcp(state_dict, _without_local_scheme(os.fspath(path)))
     dtensor_type = _dtensor_type()
     with _open(path, storage_options) as reader:
         directory = reader.directory
@@ -1275,7 +1306,7 @@ def to_state_dict(path) -> dict:
 def is_dcp_dir(path) -> bool:
     """Whether `path` is a torch.distributed.checkpoint FileSystemWriter
     directory (it has `.metadata`)."""
-    path = os.fspath(path)
+    path = _without_local_scheme(os.fspath(path))
     return "://" not in path and os.path.isfile(os.path.join(path, ".metadata"))
 
 

@@ -49,7 +49,7 @@ std::optional<int> answerQuery() {
     return 0;
   }
   if (listPolicies) {
-    for (ssd::planner::Policy policy : ssd::planner::knownPolicies())
+    for (ssd::planner::Policy policy : ssd::planner::allPolicies())
       llvm::outs() << ssd::planner::policyName(policy) << "\n";
     return 0;
   }

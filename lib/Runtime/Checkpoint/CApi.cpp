@@ -26,7 +26,12 @@ using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
 
 struct ssdckpt_save {
+  /// A save whose ranks meet in the directory (ssdckpt_save_begin), or
   std::unique_ptr<RankSave> save;
+  /// one that writes only this rank's data file and record, in a directory
+  /// of its own (ssdckpt_save_begin_record).
+  std::string dir;
+  std::unique_ptr<RankWriter> writer;
 };
 
 struct ssdckpt_writer {
@@ -86,6 +91,16 @@ template <typename Body> void inChunk(size_t index, size_t count, Body &&body) {
     fail(e.errnum, "chunk " + std::to_string(index) + " of " +
                        std::to_string(count) + ": " + e.what());
   }
+}
+
+/// The rank's writer of either kind of save.
+RankWriter &writerOf(ssdckpt_save *save) {
+  require(save, "save");
+  if (save->save)
+    return save->save->writer();
+  if (!save->writer)
+    fail(EINVAL, "the record of " + save->dir + " is already finished");
+  return *save->writer;
 }
 
 /// The body of ssdckpt_writer_add and ssdckpt_save_add.
@@ -209,17 +224,60 @@ int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
   });
 }
 
+int ssdckpt_save_begin_record(const char *root, uint64_t step, uint32_t rank,
+                              ssdckpt_save **out) {
+  return guard([&] {
+    require(root, "root");
+    require(out, "save pointer");
+    auto s = std::make_unique<ssdckpt_save>();
+    s->dir = beginCheckpoint(root, step);
+    s->writer =
+        std::make_unique<RankWriter>(sharedEngine(), s->dir, rank, step);
+    *out = s.release();
+  });
+}
+
+int ssdckpt_save_finish(ssdckpt_save *save, char **record) {
+  return guard([&] {
+    require(save, "save");
+    require(record, "record pointer");
+    if (save->save)
+      fail(EINVAL, "a save begun by ssdckpt_save_begin is committed by "
+                   "ssdckpt_save_commit");
+    RankRecord finished = writerOf(save).finish();
+    save->writer.reset();
+    *record = mallocCopy(serializeRankRecord(finished));
+  });
+}
+
+int ssdckpt_assemble_manifest(const char *origin, const char *const *records,
+                              uint32_t world_size, char **manifest) {
+  return guard([&] {
+    require(origin, "origin");
+    require(records, "records");
+    require(manifest, "manifest pointer");
+    std::vector<RankRecord> parsed;
+    for (uint32_t rank = 0; rank < world_size; ++rank) {
+      require(records[rank], "record");
+      parsed.push_back(parseRankRecord(
+          records[rank], "record of rank " + std::to_string(rank)));
+    }
+    *manifest = mallocCopy(serializeManifest(assembleManifest(
+        std::move(parsed), kDefaultChecksumBlockBytes, origin)));
+  });
+}
+
 const char *ssdckpt_save_dir(const ssdckpt_save *save) {
-  return save ? save->save->directory().c_str() : "";
+  if (!save)
+    return "";
+  return save->save ? save->save->directory().c_str() : save->dir.c_str();
 }
 
 int ssdckpt_save_add(ssdckpt_save *save, const char *name, int dtype, int ndim,
                      const uint64_t *shape, const uint64_t *offsets,
                      const uint64_t *sizes, const void *data) {
   return guard([&] {
-    require(save, "save");
-    addChunk(save->save->writer(), name, dtype, ndim, shape, offsets, sizes,
-             data);
+    addChunk(writerOf(save), name, dtype, ndim, shape, offsets, sizes, data);
   });
 }
 
@@ -239,7 +297,7 @@ int ssdckpt_save_add_many(ssdckpt_save *save, const ssdckpt_chunk *chunks,
         dims(c.offsets, c.ndim, "offsets");
         dims(c.sizes, c.ndim, "sizes");
       });
-    RankWriter &writer = save->save->writer();
+    RankWriter &writer = writerOf(save);
     for (size_t i = 0; i < count; ++i)
       inChunk(i, count, [&] {
         const ssdckpt_chunk &c = all[i];
@@ -255,8 +313,8 @@ int ssdckpt_save_add_file(ssdckpt_save *save, const char *name, int dtype,
                           const char *path, uint64_t file_offset) {
   return guard([&] {
     require(save, "save");
-    addChunkFromFile(save->save->writer(), name, dtype, ndim, shape, offsets,
-                     sizes, path, file_offset);
+    addChunkFromFile(writerOf(save), name, dtype, ndim, shape, offsets, sizes,
+                     path, file_offset);
   });
 }
 
@@ -264,7 +322,7 @@ int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                            size_t rng_bytes, uint64_t data_loader_position) {
   return guard([&] {
     require(save, "save");
-    setRankState(save->save->writer(), rng, rng_bytes, data_loader_position);
+    setRankState(writerOf(save), rng, rng_bytes, data_loader_position);
   });
 }
 
@@ -272,7 +330,7 @@ int ssdckpt_save_set_state_tree(ssdckpt_save *save, const char *json) {
   return guard([&] {
     require(save, "save");
     require(json, "json");
-    save->save->writer().setStateTree(parseStateTree(json, "the state tree"));
+    writerOf(save).setStateTree(parseStateTree(json, "the state tree"));
   });
 }
 
@@ -286,6 +344,9 @@ int ssdckpt_check_state_tree(const char *json) {
 int ssdckpt_save_commit(ssdckpt_save *save) {
   return guard([&] {
     require(save, "save");
+    if (!save->save)
+      fail(EINVAL, "a save begun by ssdckpt_save_begin_record is finished by "
+                   "ssdckpt_save_finish, which returns its record");
     save->save->commit();
   });
 }

@@ -263,6 +263,23 @@ def with_env_case(env: dict, case: str, *args, **kwargs):
     return globals()[case](*args, **kwargs)
 
 
+def with_own_cache_case(env: dict, base: str, case: str, *args, **kwargs):
+    """`case` with `env` set and a cache of this rank's own, base/node<rank>
+    (as on a node of its own); returns its result and every entry found
+    under that cache afterwards (relative paths)."""
+    rank, _ = rank_world()
+    os.environ.update(env)
+    cache = os.path.join(base, f"node{rank}")
+    os.environ["SSDOPT_CHECKPOINT_CACHE"] = cache
+    try:
+        result = globals()[case](*args, **kwargs)
+    finally:
+        del os.environ["SSDOPT_CHECKPOINT_CACHE"]
+    found = sorted(os.path.relpath(os.path.join(d, n), cache)
+                   for d, dirs, files in os.walk(cache) for n in dirs + files)
+    return result, found
+
+
 def big_shard_case(root: str, load: bool, elements: int = 4 << 20) -> int:
     """Saves (or loads and checks) one float32 DTensor of `elements`
     elements, Shard(0) over all ranks; returns the bytes this rank fetched

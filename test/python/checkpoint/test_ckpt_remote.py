@@ -1,8 +1,10 @@
 """Remote checkpoint roots (s3://) against a real S3 server on loopback
 (SeaweedFS, the session's `s3` fixture): save, load, elastic N -> M load by
-gloo ranks with range reads, keep_last, the command line, a saving process
-killed by SIGKILL in the middle of its upload, a server that goes away while
-a save uploads, and a corrupted object found at load.
+gloo ranks with range reads, ranks with caches of their own (several nodes),
+keep_last, the command line, a saving process killed by SIGKILL in the middle
+of its upload, a server that goes away while a save uploads, an object that
+is not what was uploaded, and a corrupted object found at load; a store
+without content checksums (memory://) and file:// roots.
 
 Run as a script, this file is the saving process of the SIGKILL test.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -61,13 +64,12 @@ def test_save_load_latest_keep_and_cli(s3, tmp_path, monkeypatch, capsys):
     for step in range(4):
         assert ckpt.save(small(step), root, storage_options=options, keep_last=2) == step
         assert ckpt.latest(root, storage_options=options) == step
-    # keep_last=2 kept steps 2 and 3; the local cache keeps nothing.
+    # keep_last=2 kept steps 2 and 3 (their manifests and data, no record);
+    # the local cache keeps nothing.
     names = objects(s3, root)
     assert sorted(n.split("/")[0] for n in names if "/" in n) == \
         ["step-000000000002"] * 2 + ["step-000000000003"] * 2
-    assert os.listdir(tmp_path / "cache") and not any(
-        n.startswith("step-") for d in os.listdir(tmp_path / "cache")
-        for n in os.listdir(tmp_path / "cache" / d))
+    assert os.listdir(tmp_path / "cache") and _cached_steps(tmp_path / "cache") == []
     target = blank()
     resume = ckpt.load(target, root, storage_options=options)
     check_small(target, 3)
@@ -156,8 +158,8 @@ def test_elastic_load_n_on_m(ranks, s3):
 
 
 def test_async_saves_of_two_ranks_agree_on_the_step(ranks, s3):
-    """Rank 1's future completes at the local commit, before rank 0 has
-    uploaded; its next save still takes rank 0's step."""
+    """Rank 1's future completes once rank 0 committed the step remotely,
+    possibly before `latest` moved; its next save still takes rank 0's step."""
     root = f"s3://{s3.bucket()}/async2"
     assert ranks(2).run("with_env_case", s3.env, "save_async_steps_case", root, 3) == \
         [[0, 1, 2]] * 2
@@ -170,9 +172,10 @@ def test_load_reads_only_the_ranges_of_each_rank(ranks, s3):
     and at most one checksum block (1 MiB) more at each edge of its box."""
     root = f"s3://{s3.bucket()}/ranges"
     elements = 4 << 20
-    # Rank 0 uploads every rank's file and reads each object back to verify it.
+    # Each rank uploads its own file and verifies the object by its size and
+    # the server's MD5 (ETag): nothing is read back.
     saved = ranks(2).run("with_env_case", s3.env, "big_shard_case", root, False, elements)
-    assert saved[0] >= elements * 4 and saved[1] == 0, saved
+    assert saved == [0, 0], saved
     fetched = ranks(3).run("with_env_case", s3.env, "big_shard_case", root, True, elements)
     third = elements * 4 / 3
     assert all(third <= f <= third + 2 * (1 << 20) + 8192 for f in fetched), fetched
@@ -266,12 +269,11 @@ def test_server_gone_mid_upload_commits_nothing(s3, tmp_path, monkeypatch):
 
     thread = threading.Thread(target=saver)
     thread.start()
-    # Kill the server once the uploads began (the local commit is done and
-    # the read-back directory of the verification exists).
+    # Kill the server once step 1's data file is written in the cache,
+    # before its upload (64 MiB) is through.
     cache = tmp_path / "cache"
-    _wait_for(lambda: any(n.startswith("ssdopt-verify-") for d in cache.iterdir()
-                          for n in os.listdir(d)) if cache.exists() else False,
-              120, "upload of step 1")
+    _wait_for(lambda: any(os.path.getsize(f) >= BIG * 4 for f in cache.glob(
+        "*/rank-00000/step-000000000001/rank-00000.data")), 120, "data file of step 1")
     s3.kill()
     thread.join(120)
     try:
@@ -279,8 +281,8 @@ def test_server_gone_mid_upload_commits_nothing(s3, tmp_path, monkeypatch):
         error = outcome.get("error")
         assert isinstance(error, ckpt.CheckpointError), outcome
         message = str(error)
-        assert "step 1 was committed in the local cache" in message
-        assert f"not published to {root}" in message and "step-000000000001" in message
+        assert f"step 1 was not published to {root}" in message
+        assert "step-000000000001" in message
     finally:
         s3.start(timeout=120)  # same ports and data (about 8 s here)
     options = s3.storage_options()
@@ -304,8 +306,8 @@ if __name__ == "__main__":
 
 
 def _cached_steps(cache) -> list[str]:
-    return [n for d in os.listdir(cache) for n in os.listdir(os.path.join(cache, d))
-            if n.startswith("step-")]
+    """The step directories in every rank's cache (cache/<root>/rank-N/)."""
+    return [str(p.relative_to(cache)) for p in pathlib.Path(cache).glob("*/rank-*/step-*")]
 
 
 def test_failed_publish_or_retention_says_which_and_clears_the_cache(s3, tmp_path,
@@ -333,9 +335,105 @@ def test_failed_publish_or_retention_says_which_and_clears_the_cache(s3, tmp_pat
     # Moving `latest` fails: not published, and the local copy is gone too.
     with monkeypatch.context() as patch:
         patch.setattr(_remote.Remote, "_publish_latest", failing("latest"))
-        with pytest.raises(ckpt.CheckpointError, match=r"step 2 was committed in the local "
-                                                       r"cache .* but not published to .*"
+        with pytest.raises(ckpt.CheckpointError, match=r"step 2 was not published to .*"
                                                        r"injected: latest"):
             ckpt.save(small(2), root, storage_options=options)
     assert ckpt.latest(root, storage_options=options) == 1
     assert _cached_steps(tmp_path / "cache") == []
+
+
+def test_ranks_with_caches_of_their_own(ranks, s3, tmp_path):
+    """Ranks that share no cache directory (as on nodes of their own) save
+    synchronously and asynchronously through the store; each rank's cache
+    only ever holds its own directory, emptied after the upload; 3 ranks
+    load what 2 saved."""
+    root = f"s3://{s3.bucket()}/nodes"
+    base = str(tmp_path / "nodes")
+    saved = ranks(2).run("with_own_cache_case", s3.env, base, "save_case", root, SEED, "save1d")
+    digest = os.listdir(os.path.join(base, "node0"))[0]
+    assert saved == [(0, [digest, f"{digest}/rank-00000"]),
+                     (0, [digest, f"{digest}/rank-00001"])], saved
+    assert not any(n.startswith("record-") or n.startswith("failed-")
+                   for n in objects(s3, root)), objects(s3, root)
+    loaded = ranks(3).run("with_own_cache_case", s3.env, base, "load_case", root, SEED, 2)
+    assert [r[0]["step"] for r in loaded] == [0, 0, 0]
+    steps = ranks(2).run("with_own_cache_case", s3.env, base, "save_async_steps_case", root, 2)
+    assert [r[0] for r in steps] == [[1, 2]] * 2
+    assert ranks(2).run("with_env_case", s3.env, "load_small_case", root) == \
+        [(2, [1.0] * 5, 1.0)] * 2
+
+
+def test_an_object_that_is_not_what_was_uploaded_is_never_published(s3, tmp_path,
+                                                                   monkeypatch):
+    """The store's MD5 of what it holds (ETag) is checked against the bytes
+    sent: an upload that stores other bytes (here: one flipped) fails the
+    save, and `latest` stays."""
+    import s3fs
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    # A file system of its own (fsspec caches them): its put_file runs the
+    # patched _put_file.
+    root = f"s3://{s3.bucket()}/etag"
+    options = {**s3.storage_options(), "skip_instance_cache": True}
+    ckpt.save(small(0), root, storage_options=options)
+    original = s3fs.S3FileSystem._put_file
+
+    async def damaging(self, lpath, rpath, *args, **kwargs):
+        damaged = str(tmp_path / "damaged")
+        blob = bytearray(open(lpath, "rb").read())
+        blob[len(blob) // 2] ^= 1
+        open(damaged, "wb").write(bytes(blob))
+        return await original(self, damaged, rpath, *args, **kwargs)
+    monkeypatch.setattr(s3fs.S3FileSystem, "_put_file", damaging)
+    with pytest.raises(ckpt.CheckpointError, match=r"step 1 was not published .*the store's "
+                       r"checksum \(ETag [0-9a-f]+\) is not the MD5 of the \d+ bytes uploaded"):
+        ckpt.save(small(1), root, storage_options=options)
+    monkeypatch.setattr(s3fs.S3FileSystem, "_put_file", original)
+    assert ckpt.latest(root, storage_options=options) == 0
+    assert "step-000000000001/manifest.json" not in objects(s3, root)
+    assert _cached_steps(tmp_path / "cache") == []
+
+
+def test_a_store_without_checksums_is_read_back(tmp_path, monkeypatch):
+    """fsspec's memory:// store reports no content checksum: each object is
+    read back and its MD5 compared (an object changed in the store is found);
+    load reads it as any remote root."""
+    import fsspec
+    from fsspec.implementations.memory import MemoryFileSystem
+
+    from ssdopt import _remote
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    root = f"memory://ssdopt-{os.getpid()}/run"
+    before = _remote.fetched_bytes()
+    assert ckpt.save(small(0), root) == 0
+    fs = fsspec.filesystem("memory")
+    data = f"{root[len('memory://'):]}/step-000000000000/rank-00000.data"
+    assert _remote.fetched_bytes() - before == fs.size(data)
+    target = blank()
+    assert ckpt.load(target, root).step == 0
+    check_small(target, 0)
+    original = MemoryFileSystem.put_file
+
+    def damaging(self, lpath, rpath, *args, **kwargs):
+        original(self, lpath, rpath, *args, **kwargs)
+        blob = bytearray(self.cat_file(rpath))
+        blob[-1] ^= 1
+        self.pipe_file(rpath, bytes(blob))
+    monkeypatch.setattr(MemoryFileSystem, "put_file", damaging)
+    with pytest.raises(ckpt.CheckpointError, match=r"rank-00000.data differs from .* when "
+                       r"read back after its upload"):
+        ckpt.save(small(1), root)
+    assert ckpt.latest(root) == 0
+    fs.rm(root[len("memory://"):], recursive=True)
+
+
+def test_file_urls_are_local_roots(tmp_path):
+    root = f"file://{tmp_path}/run"
+    assert ckpt.latest(root) is None
+    assert ckpt.save(small(0), root) == 0 and ckpt.save(small(1), root, keep_last=1) == 1
+    assert ckpt.latest(root) == 1 and ckpt.latest(f"local://{tmp_path}/run") == 1
+    assert sorted(os.listdir(tmp_path / "run")) == ["latest", "step-000000000001"]
+    target = blank()
+    resume = ckpt.load(target, f"{root}/step-000000000001")
+    check_small(target, 1)
+    assert resume.directory == f"{tmp_path}/run/step-000000000001"
+    assert [c["step"] for c in ckpt.listing(root)] == [1]

@@ -621,3 +621,69 @@ TEST(CApi, PlansTheRangesALoadReadsAndVerifiesOneFile) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CApi, RanksWithRootsOfTheirOwnHandOverRecordsForAManifest) {
+  // Each rank writes into a root of its own (a node's local disk) and hands
+  // over its record; the manifest is assembled from the records, and the
+  // step is whole once the data files and the manifest meet (the object
+  // store's step directory; here a third local directory).
+  TempDir tmp;
+  const uint64_t shape[1] = {8};
+  const float values[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  char *records[2] = {nullptr, nullptr};
+  std::string dirs[2];
+  for (uint32_t rank = 0; rank < 2; ++rank) {
+    std::string root = tmp.path() + "/node" + std::to_string(rank);
+    ssdckpt_save *save = nullptr;
+    ASSERT_EQ(ssdckpt_save_begin_record(root.c_str(), 5, rank, &save), 0)
+        << ssdckpt_last_error();
+    dirs[rank] = ssdckpt_save_dir(save);
+    EXPECT_EQ(dirs[rank], root + "/step-000000000005");
+    const uint64_t offsets[1] = {4 * rank}, sizes[1] = {4};
+    ASSERT_EQ(ssdckpt_save_add(save, "v", SSDRT_DTYPE_F32, 1, shape, offsets,
+                               sizes, values + 4 * rank),
+              0);
+    if (rank == 0)
+      ASSERT_EQ(ssdckpt_save_set_state_tree(save, "{\"epoch\": 3}"), 0);
+    EXPECT_EQ(ssdckpt_save_commit(save), -EINVAL);
+    ASSERT_EQ(ssdckpt_save_finish(save, &records[rank]), 0)
+        << ssdckpt_last_error();
+    char *again = nullptr;
+    EXPECT_EQ(ssdckpt_save_finish(save, &again), -EINVAL);
+    ssdckpt_save_close(save);
+  }
+  char *manifest = nullptr;
+  ASSERT_EQ(ssdckpt_assemble_manifest("remote", records, 2, &manifest), 0)
+      << ssdckpt_last_error();
+  std::string step = tmp.path() + "/store/step-000000000005";
+  std::filesystem::create_directories(step);
+  for (uint32_t rank = 0; rank < 2; ++rank) {
+    std::string file = "/rank-0000" + std::to_string(rank) + ".data";
+    std::filesystem::copy_file(dirs[rank] + file, step + file);
+  }
+  std::FILE *f = std::fopen((step + "/manifest.json").c_str(), "wb");
+  std::fputs(manifest, f);
+  std::fclose(f);
+  ssdckpt_free(manifest);
+  auto engine = ssd::rt::ckpt::makeCheckpointEngine(8);
+  ssd::rt::ckpt::CheckpointReader reader(*engine, step);
+  float whole[8];
+  ssd::rt::ckpt::LoadRequest request{
+      "v", ssd::rt::ckpt::DType::F32, {8}, {0}, {8}, whole};
+  reader.load({&request, 1});
+  EXPECT_TRUE(std::equal(whole, whole + 8, values));
+  ASSERT_TRUE(reader.manifest().stateTree);
+  EXPECT_EQ(reader.manifest().stateTree->find("epoch")->magnitude(), 3u);
+  // Records that do not fit together are refused, as at a commit.
+  std::swap(records[0], records[1]);
+  EXPECT_EQ(ssdckpt_assemble_manifest("remote", records, 2, &manifest),
+            -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(), HasSubstr("remote: record 0 comes from "
+                                              "rank 1"));
+  ssdckpt_free(records[0]);
+  ssdckpt_free(records[1]);
+}
+
+} // namespace

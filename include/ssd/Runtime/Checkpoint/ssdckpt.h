@@ -62,6 +62,38 @@ SSDRT_API int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
                                  unsigned keep, ssdckpt_save **out);
 
 /**
+ * ssdckpt_save_begin_record - begin rank `rank`'s part of checkpoint `step`
+ * in a directory of its own, root/step-<12 digits> (as ssdckpt_begin: an
+ * uncommitted leftover is removed), meeting no other rank: for ranks that
+ * share no file system (several nodes) and commit elsewhere, e.g. in an
+ * object store. Add and set state as with ssdckpt_save_begin; then
+ * ssdckpt_save_finish returns the rank's record instead of committing, and
+ * the caller assembles the manifest from every rank's record
+ * (ssdckpt_assemble_manifest). Returns as ssdckpt_begin.
+ */
+SSDRT_API int ssdckpt_save_begin_record(const char *root, uint64_t step,
+                                        uint32_t rank, ssdckpt_save **out);
+
+/**
+ * ssdckpt_save_finish - finish (fsync) the data file of a save begun by
+ * ssdckpt_save_begin_record and return its record in *record (free with
+ * ssdckpt_free). Returns 0; -EINVAL for a save of ssdckpt_save_begin (commit
+ * it) or one already finished; another -errno on I/O errors.
+ */
+SSDRT_API int ssdckpt_save_finish(ssdckpt_save *save, char **record);
+
+/**
+ * ssdckpt_assemble_manifest - the manifest text of the records of all
+ * `world_size` ranks (records[r] from rank r), assembled and validated as
+ * ssdckpt_commit does before it writes (messages start with `origin`), in
+ * *manifest (free with ssdckpt_free), for callers that commit it elsewhere.
+ * Returns 0; -EINVAL for inconsistent records.
+ */
+SSDRT_API int ssdckpt_assemble_manifest(const char *origin,
+                                        const char *const *records,
+                                        uint32_t world_size, char **manifest);
+
+/**
  * ssdckpt_save_dir - the directory of the checkpoint being saved
  * (root/step-<12 digits>), valid until ssdckpt_save_close.
  */
