@@ -69,9 +69,8 @@ static FailureOr<PlanningSetup> parseSetup(func::FuncOp func,
   if (!parsedPolicy) {
     InFlightDiagnostic diag = func.emitError() << "unknown policy '" << policy
                                                << "'; expected one of";
-    for (planner::Policy known : planner::allPolicies())
+    for (planner::Policy known : planner::knownPolicies())
       diag << " " << planner::policyName(known);
-    diag << " " << planner::policyName(planner::Policy::Exact);
     return diag;
   }
   setup.options.policy = *parsedPolicy;

@@ -16,6 +16,7 @@
 // POLICIES-NEXT: {{^}}stash-window{{$}}
 // POLICIES-NEXT: {{^}}aot-prefetch{{$}}
 // POLICIES-NEXT: {{^}}fixed-depth{{$}}
+// POLICIES-NEXT: {{^}}exact{{$}}
 // POLICIES-NOT: {{.}}
 
 // Without a query, ssd-opt still reads its input.

@@ -8,7 +8,7 @@
 // Tests the diagnostics for bad options.
 // NOBUDGET: error: the 'memory-budget' option is required
 // BADBUDGET: error: memory-budget:
-// POLICY: error: unknown policy 'magic'; expected one of ssd reload-on-use stash-window aot-prefetch fixed-depth
+// POLICY: error: unknown policy 'magic'; expected one of ssd reload-on-use stash-window aot-prefetch fixed-depth exact{{$}}
 // TARGET: error: target:
 // MOVABLE: error: movable: unknown role 'weights'; expected a comma-separated list of param, optimizer_state, buffer, input, activation, gradient, temporary, unknown
 // MOVABLE-PIPELINE: error: movable: unknown role 'params'

@@ -40,6 +40,8 @@ def test_policies_are_the_planner_s(ssd_opt):
     listed = subprocess.run([ssd_opt, "--ssd-list-policies"], capture_output=True, text=True, check=True)
     assert options.policies(ssd_opt) == tuple(listed.stdout.split())
     assert options.policies(ssd_opt)[0] == "ssd"
+    # The exact search is a policy like the others, so Python can offer it.
+    assert options.policies(ssd_opt)[-1] == "exact"
 
 
 def test_parse_options_uses_both(ssd_opt, tmp_path):

@@ -49,7 +49,7 @@ std::optional<int> answerQuery() {
     return 0;
   }
   if (listPolicies) {
-    for (ssd::planner::Policy policy : ssd::planner::allPolicies())
+    for (ssd::planner::Policy policy : ssd::planner::knownPolicies())
       llvm::outs() << ssd::planner::policyName(policy) << "\n";
     return 0;
   }

@@ -61,6 +61,12 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   };
   double finalWritePerByte = std::numeric_limits<double>::infinity();
   uint32_t firstNextValue = points;
+  // The fewest bytes read before the first final write of state that is
+  // absent at a point: each such argument is read back for a touch after
+  // the point, and its next-step value, if computed at or after the
+  // argument's last touch (an optimizer's update reads what it replaces),
+  // exists only once that read is done. 0 when some pair lacks that order.
+  double chainReadBytes = std::numeric_limits<double>::infinity();
   std::vector<LeaveCost> costWhileNeeded(graph.numTensors());
   for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
     const Tensor &info = graph.getTensor(tensor);
@@ -85,21 +91,53 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
             std::min(finalWritePerByte, static_cast<double>(next.bytes) /
                                             std::max<int64_t>(bytes, 1));
         firstNextValue = std::min(firstNextValue, *next.definingOp);
+        if (lastNeeded >= 0)
+          chainReadBytes =
+              *next.definingOp >= lastNeeded
+                  ? std::min(chainReadBytes, static_cast<double>(bytes))
+                  : 0;
       }
     }
     costWhileNeeded[tensor] = needed;
     addRange(needed, start, std::min(end, lastNeeded), bytes);
     addRange(afterwards, std::max(start, lastNeeded + 1), end, bytes);
   }
+  // Of those bytes, the ones touched again at or before f, the first op
+  // that computes a next-step value, per class: absent at a point i < f,
+  // they are read back before op f, so before any final write starts
+  // (`early`, kept apart from `available` as `earlyTouch[t]` marks).
+  std::array<std::vector<int64_t>, kNumLeaveCosts> early;
+  for (auto &bytes : early)
+    bytes.assign(points + 1, 0);
+  std::vector<int64_t> lastTouchByFirstNext(graph.numTensors(), -1);
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+    for (uint32_t touch : lifetimes.getTouches(tensor))
+      if (touch <= firstNextValue && !lifetimes.mayLeaveOnSsd(tensor, touch))
+        lastTouchByFirstNext[tensor] = touch;
+    int64_t from = lifetimes.getLiveStart(tensor);
+    int64_t to = std::min<int64_t>(lifetimes.getLiveEnd(tensor),
+                                   lastTouchByFirstNext[tensor] - 1);
+    if (from > to)
+      continue;
+    early[static_cast<unsigned>(costWhileNeeded[tensor])][from] +=
+        graph.getTensor(tensor).bytes;
+    early[static_cast<unsigned>(costWhileNeeded[tensor])][to + 1] -=
+        graph.getTensor(tensor).bytes;
+  }
   // Tensors an op needs are no candidates at that point.
-  std::array<std::vector<int64_t>, kNumLeaveCosts> touched;
+  std::array<std::vector<int64_t>, kNumLeaveCosts> touched, touchedEarly;
   for (auto &bytes : touched)
+    bytes.assign(points, 0);
+  for (auto &bytes : touchedEarly)
     bytes.assign(points, 0);
   for (uint32_t point = 0; point < points; ++point)
     for (TensorId tensor : lifetimes.getTouchedAt(point))
-      if (!lifetimes.mayLeaveOnSsd(tensor, point))
-        touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
-            graph.getTensor(tensor).bytes;
+      if (!lifetimes.mayLeaveOnSsd(tensor, point)) {
+        unsigned cost = static_cast<unsigned>(costWhileNeeded[tensor]);
+        touched[cost][point] += graph.getTensor(tensor).bytes;
+        if (static_cast<int64_t>(point) < lastTouchByFirstNext[tensor])
+          touchedEarly[cost][point] += graph.getTensor(tensor).bytes;
+      }
 
   bool hostLink = target.hasHostLink();
   double writeRate = hostLink ? std::min(target.ssdWriteBandwidth,
@@ -125,16 +163,29 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
                                                target.ssdWriteQueuedLatency());
   double readLatency = hostLatency + std::min(target.ssdReadLatency(),
                                               target.ssdReadQueuedLatency());
+  // One read of `chainReadBytes` through both hops in turn (store and
+  // forward: a transfer's second hop starts once its first is done).
+  if (!std::isfinite(chainReadBytes))
+    chainReadBytes = 0;
+  double chainRead =
+      chainReadBytes > 0
+          ? readLatency + chainReadBytes / target.ssdReadBandwidth +
+                (hostLink ? chainReadBytes / target.hostToDeviceBandwidth : 0)
+          : 0;
 
   LowerBound bound;
   bound.computeSeconds = compute;
   bound.seconds = bound.linkSeconds = bound.latencySeconds = compute;
-  std::array<int64_t, kNumLeaveCosts> running{};
+  std::array<int64_t, kNumLeaveCosts> running{}, runningEarly{};
   for (uint32_t point = 0; point < points; ++point) {
-    std::array<double, kNumLeaveCosts> candidates;
+    // `late`: the candidates not touched again by f (all of them, f done).
+    std::array<double, kNumLeaveCosts> candidates, late;
     for (unsigned cost = 0; cost < kNumLeaveCosts; ++cost) {
       running[cost] += available[cost][point];
+      runningEarly[cost] += early[cost][point];
       candidates[cost] = running[cost] - touched[cost][point];
+      late[cost] =
+          candidates[cost] - (runningEarly[cost] - touchedEarly[cost][point]);
     }
     double excess =
         static_cast<double>(unplannedLive[point]) - static_cast<double>(budget);
@@ -162,6 +213,13 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     double readOnly = candidates[static_cast<unsigned>(LeaveCost::Read)];
     double paired = take(LeaveCost::ReadAndFinalWrite, remaining);
     double leaving = candidates[static_cast<unsigned>(LeaveCost::Write)];
+    // Candidates touched after f: the final writes' state takes the late
+    // bytes of state first, what the rest writes and reads back takes the
+    // late bytes left (a tensor is absent once; this split is the cheapest).
+    double lateState =
+        late[static_cast<unsigned>(LeaveCost::ReadAndFinalWrite)];
+    double lateWrittenAndRead =
+        late[static_cast<unsigned>(LeaveCost::WriteAndRead)];
     // `reused` bytes leave at the cost of a read, `fromState` at a read and
     // a final write; the rest are written first, and also read back once
     // the values that leave for good are used up.
@@ -180,17 +238,39 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
       };
       double writeWait = latency(writesBefore, writeLatency);
       double readWait = latency(reads, readLatency);
-      double finalWait =
-          withLatency && (interior ? finalWritePerByte > 0 && fromState > 0
-                                   : finalWrites > 0)
-              ? writeLatency
-              : 0.0;
+      bool finalWritesHappen =
+          interior ? finalWritePerByte > 0 && fromState > 0 : finalWrites > 0;
+      double finalWait = withLatency && finalWritesHappen ? writeLatency : 0.0;
       double anyWriteWait = std::max(writeWait, finalWait);
-      // After i, compute must also reach f before final writes can start.
+      // After i, compute must also reach f before final writes can start,
+      // and (counted with latency) the first of these final writes waits
+      // for its argument's read, which starts after op i.
       double finalAfter =
           finalWritesAt > point
               ? finalWritesFrom - before + finalWait + finalWrites / writeRate
               : 0;
+      if (withLatency && finalWritesHappen) {
+        finalAfter = std::max(finalAfter, opTime + chainRead + finalWait +
+                                              finalWrites / writeRate);
+        // The bytes absent at i and touched again by f come back before
+        // op f runs, and final writes start after it: each class uses its
+        // bytes touched later first (they cost the same otherwise). No
+        // latency for these reads: the term would jump where they start,
+        // and the searches need it convex.
+        double earlyReads =
+            std::max(0.0,
+                     reused - late[static_cast<unsigned>(LeaveCost::Read)]) +
+            std::max(0.0, fromState - lateState) +
+            std::max(0.0, std::max(0.0, rest - leaving) - lateWrittenAndRead -
+                              std::max(0.0, lateState - fromState));
+        if (finalWritesAt > point)
+          finalAfter = std::max(
+              finalAfter, std::max(finalWritesFrom - before,
+                                   opTime + earlyReads / readRate +
+                                       (finalWritesFrom -
+                                        computeBefore[finalWritesAt - 1])) +
+                              finalWait + finalWrites / writeRate);
+      }
       return std::max(
           {std::max(before, writeWait + writesBefore / writeRate) +
                std::max({compute - before, opTime + readWait + reads / readRate,

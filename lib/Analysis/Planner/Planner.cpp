@@ -60,37 +60,54 @@ std::error_code InfeasibleBudgetError::convertToErrorCode() const {
   return llvm::inconvertibleErrorCode();
 }
 
+namespace {
+/// Every policy, once: its name and whether it plans steps of any size. The
+/// lists, the names and the parser below all read this table.
+struct PolicyInfo {
+  Policy policy;
+  llvm::StringLiteral name;
+  bool heuristic;
+};
+constexpr PolicyInfo kPolicyTable[] = {
+    {Policy::Ssd, "ssd", true},
+    {Policy::ReloadOnUse, "reload-on-use", true},
+    {Policy::StashWindow, "stash-window", true},
+    {Policy::AotPrefetch, "aot-prefetch", true},
+    {Policy::FixedDepth, "fixed-depth", true},
+    {Policy::Exact, "exact", false},
+};
+
+template <bool HeuristicOnly> llvm::ArrayRef<Policy> policiesOfTable() {
+  static const std::vector<Policy> policies = [] {
+    std::vector<Policy> listed;
+    for (const PolicyInfo &info : kPolicyTable)
+      if (info.heuristic || !HeuristicOnly)
+        listed.push_back(info.policy);
+    return listed;
+  }();
+  return policies;
+}
+} // namespace
+
 llvm::ArrayRef<Policy> ssd::planner::allPolicies() {
-  static const Policy kPolicies[] = {Policy::Ssd, Policy::ReloadOnUse,
-                                     Policy::StashWindow, Policy::AotPrefetch,
-                                     Policy::FixedDepth};
-  return kPolicies;
+  return policiesOfTable<true>();
+}
+
+llvm::ArrayRef<Policy> ssd::planner::knownPolicies() {
+  return policiesOfTable<false>();
 }
 
 llvm::StringRef ssd::planner::policyName(Policy policy) {
-  switch (policy) {
-  case Policy::Ssd:
-    return "ssd";
-  case Policy::ReloadOnUse:
-    return "reload-on-use";
-  case Policy::StashWindow:
-    return "stash-window";
-  case Policy::AotPrefetch:
-    return "aot-prefetch";
-  case Policy::FixedDepth:
-    return "fixed-depth";
-  case Policy::Exact:
-    return "exact";
-  }
+  for (const PolicyInfo &info : kPolicyTable)
+    if (info.policy == policy)
+      return info.name;
   return "unknown";
 }
 
 std::optional<Policy> ssd::planner::parsePolicy(llvm::StringRef name) {
-  for (Policy policy : allPolicies())
-    if (policyName(policy) == name)
-      return policy;
-  if (name == policyName(Policy::Exact))
-    return Policy::Exact;
+  for (const PolicyInfo &info : kPolicyTable)
+    if (info.name == name)
+      return info.policy;
   return std::nullopt;
 }
 

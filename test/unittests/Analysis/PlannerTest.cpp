@@ -47,6 +47,14 @@ TEST(Planner, PolicyNamesRoundTrip) {
   for (Policy policy : allPolicies())
     EXPECT_EQ(parsePolicy(policyName(policy)), policy);
   EXPECT_EQ(parsePolicy("belady"), std::nullopt);
+  // Every policy the parser accepts is listed (ssd-opt --ssd-list-policies
+  // prints this list): the heuristic ones in their order, then exact.
+  std::vector<Policy> known(knownPolicies().begin(), knownPolicies().end());
+  std::vector<Policy> expected(allPolicies().begin(), allPolicies().end());
+  expected.push_back(Policy::Exact);
+  EXPECT_EQ(known, expected);
+  for (Policy policy : knownPolicies())
+    EXPECT_EQ(parsePolicy(policyName(policy)), policy);
 }
 
 TEST(Planner, NothingMovesWhenTheStepFits) {

@@ -47,6 +47,9 @@ enum class Policy : uint8_t {
 
 /// The heuristic policies: every one plans steps of any size.
 llvm::ArrayRef<Policy> allPolicies();
+/// Every policy `parsePolicy` accepts: allPolicies(), then `exact`. What
+/// `ssd-opt --ssd-list-policies` prints and the passes' errors name.
+llvm::ArrayRef<Policy> knownPolicies();
 llvm::StringRef policyName(Policy policy);
 std::optional<Policy> parsePolicy(llvm::StringRef name);
 
