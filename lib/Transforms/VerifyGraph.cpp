@@ -30,7 +30,10 @@ static bool isContractType(Type type) {
   return type.isIntOrIndexOrFloat() || isa<CheckpointType, TokenType>(type);
 }
 
-static LogicalResult checkValueType(Operation *op, Type type, StringRef what) {
+/// `what` is a Twine so that the name is made only for a diagnostic: the
+/// check runs on every result of a step.
+static LogicalResult checkValueType(Operation *op, Type type,
+                                    const llvm::Twine &what) {
   if (isContractType(type))
     return success();
   if (isa<BaseMemRefType>(type))
@@ -60,7 +63,7 @@ struct PersistentArg {
 static LogicalResult verifyArguments(func::FuncOp func,
                                      llvm::StringMap<PersistentArg> &state) {
   bool ok = true;
-  llvm::StringMap<unsigned> argByName;
+  llvm::StringMap<unsigned> argByName(func.getNumArguments());
   for (BlockArgument arg : func.getArguments()) {
     unsigned index = arg.getArgNumber();
     auto tensor = dyn_cast<RankedTensorType>(arg.getType());
@@ -109,8 +112,7 @@ verifyResults(func::FuncOp func, const llvm::StringMap<PersistentArg> &state) {
   bool ok = true;
   llvm::StringMap<unsigned> resultByName;
   for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
-    if (failed(
-            checkValueType(func, type, "result #" + std::to_string(index)))) {
+    if (failed(checkValueType(func, type, "result #" + llvm::Twine(index)))) {
       ok = false;
       continue;
     }
@@ -155,13 +157,13 @@ static LogicalResult verifyBody(func::FuncOp func) {
     }
     for (auto [index, result] : llvm::enumerate(op->getResults()))
       ok &= succeeded(checkValueType(op, result.getType(),
-                                     "result #" + std::to_string(index)));
+                                     "result #" + llvm::Twine(index)));
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
-          ok &= succeeded(checkValueType(
-              op, arg.getType(),
-              "region argument #" + std::to_string(arg.getArgNumber())));
+          ok &= succeeded(checkValueType(op, arg.getType(),
+                                         "region argument #" +
+                                             llvm::Twine(arg.getArgNumber())));
     return WalkResult::advance();
   });
   return success(ok && !planned.wasInterrupted());

@@ -22,20 +22,38 @@ using namespace mlir;
 using namespace mlir::ssd;
 
 namespace {
-/// Positions of the top-level ops of a single-block step.
+/// The top-level ops of a single-block step, in order, and their positions.
+/// The ops are listed once: a step's op list is long and scattered in
+/// memory, and walking it is a cache miss per op.
 struct Timeline {
+  SmallVector<Operation *> ops;
   DenseMap<Operation *, unsigned> index;
   Block *body;
 
   explicit Timeline(Block &block) : body(&block) {
-    index.reserve(block.getOperations().size());
-    for (auto [i, op] : llvm::enumerate(block))
-      index[&op] = i;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    index.reserve(ops.size());
+    for (auto [i, op] : llvm::enumerate(ops))
+      index[op] = i;
   }
   unsigned of(Operation *op) const {
     while (op->getBlock() != body)
       op = op->getParentOp();
     return index.lookup(op);
+  }
+  /// Calls `callback` on every op of the step, nested ones first, in the
+  /// order `Block::walk` would.
+  template <typename OpT, typename Callback>
+  void walk(Callback &&callback) const {
+    for (Operation *op : ops) {
+      if (op->getNumRegions())
+        op->walk([&](OpT nested) { callback(nested); });
+      else if constexpr (std::is_same_v<OpT, Operation *>)
+        callback(op);
+      else if (auto typed = dyn_cast<OpT>(op))
+        callback(typed);
+    }
   }
 };
 } // namespace
@@ -67,9 +85,9 @@ static SmallVector<Operation *> getStorageUsers(Value value) {
   return users;
 }
 
-static LogicalResult verifyResidency(Block &body, const Timeline &timeline) {
+static LogicalResult verifyResidency(const Timeline &timeline) {
   bool ok = true;
-  body.walk([&](ReleaseOp release) {
+  timeline.walk<ReleaseOp>([&](ReleaseOp release) {
     unsigned at = timeline.of(release);
     for (Value tensor : release.getTensors()) {
       for (Operation *user : getStorageUsers(tensor)) {
@@ -85,9 +103,9 @@ static LogicalResult verifyResidency(Block &body, const Timeline &timeline) {
   return success(ok);
 }
 
-static LogicalResult verifyTokensAwaited(Block &body) {
+static LogicalResult verifyTokensAwaited(const Timeline &timeline) {
   bool ok = true;
-  body.walk([&](Operation *op) {
+  timeline.walk<Operation *>([&](Operation *op) {
     if (auto offload = dyn_cast<OffloadOp>(op)) {
       if (llvm::none_of(offload.getToken().getUsers(),
                         [](Operation *user) { return isa<ReleaseOp>(user); })) {
@@ -139,16 +157,17 @@ static int64_t getOwnBytes(Value value) {
 
 static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
                                   uint64_t budget) {
+  unsigned numOps = timeline.ops.size();
   SmallVector<Value> tensors;
-  tensors.reserve(body.getNumArguments() + 2 * body.getOperations().size());
+  tensors.reserve(body.getNumArguments() + 2 * numOps);
   for (BlockArgument arg : body.getArguments())
     tensors.push_back(arg);
-  for (Operation &op : body)
-    llvm::append_range(tensors, op.getResults());
+  for (Operation *op : timeline.ops)
+    llvm::append_range(tensors, op->getResults());
 
-  unsigned numOps = body.getOperations().size();
   SmallVector<int64_t> delta(numOps + 1, 0);
   SmallVector<std::pair<unsigned, unsigned>> ranges;
+  ranges.reserve(tensors.size());
   for (Value value : tensors) {
     auto range = getLiveRange(value, timeline);
     ranges.push_back(range);
@@ -159,11 +178,11 @@ static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
     delta[range.second + 1] -= bytes;
   }
   int64_t live = 0;
-  for (auto [position, op] : llvm::enumerate(body)) {
+  for (auto [position, op] : llvm::enumerate(timeline.ops)) {
     live += delta[position];
     if (static_cast<uint64_t>(live) <= budget)
       continue;
-    InFlightDiagnostic diag = op.emitError()
+    InFlightDiagnostic diag = op->emitError()
                               << "live bytes here are " << live
                               << ", over the memory budget of " << budget;
     // Name the largest tensors that are live here.
@@ -189,8 +208,8 @@ mlir::ssd::verifyPlannedStep(func::FuncOp func,
     return func.emitError() << "expects a step with a single block";
   Block &body = func.getBody().front();
   Timeline timeline(body);
-  bool ok = succeeded(verifyResidency(body, timeline));
-  ok &= succeeded(verifyTokensAwaited(body));
+  bool ok = succeeded(verifyResidency(timeline));
+  ok &= succeeded(verifyTokensAwaited(timeline));
   if (ok && memoryBudget)
     ok = succeeded(verifyBudget(body, timeline, *memoryBudget));
   return success(ok);

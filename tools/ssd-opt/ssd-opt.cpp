@@ -55,6 +55,22 @@ std::optional<int> answerQuery() {
   }
   return std::nullopt;
 }
+
+/// MLIR's printer verifies a module again before printing it, to fall back
+/// to the generic form where an op is broken. ssd-opt's output has already
+/// been verified: by the parser on input and, with -verify-each (the
+/// default), by the pass manager after every pass that changed it; on a
+/// 100k-op step that third check costs 6% of the run. So the printer assumes
+/// a verified module unless -verify-each=0 is given (then it checks as
+/// usual) or --mlir-print-assume-verified is set on the command line.
+void assumeVerifiedOutput() {
+  if (!mlir::MlirOptMainConfig::createFromCLOptions().shouldVerifyPasses())
+    return;
+  auto *assume = static_cast<llvm::cl::opt<bool> *>(
+      llvm::cl::getRegisteredOptions().lookup("mlir-print-assume-verified"));
+  if (assume && !assume->getNumOccurrences())
+    assume->setValue(true);
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -68,6 +84,7 @@ int main(int argc, char **argv) {
       argc, argv, "ssd-opt: plans SSD offload of training steps\n", registry);
   if (std::optional<int> code = answerQuery())
     return *code;
+  assumeVerifiedOutput();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, input, output, registry));
 }
