@@ -4,7 +4,9 @@
 
 imports MODULE, calls FACTORY() for (model, example_inputs) or (model,
 example_inputs, loss_fn, optimizer), and writes the model's training step as
-the input IR of ``ssd-opt`` (see ``ssdopt.exporter.export``).
+the input IR of ``ssd-opt`` (see ``ssdopt.exporter.export``); an ``--out``
+ending in ``.mlirbc`` is written as MLIR bytecode through ``ssd-opt``, which
+parses and verifies the step on the way (docs/graph-format.md, "Bytecode").
 
     python -m ssdopt checkpoint ls|inspect|verify PATH
 
@@ -23,6 +25,7 @@ import argparse
 import importlib
 import logging
 import os
+import subprocess
 import sys
 
 logger = logging.getLogger("ssdopt")
@@ -62,6 +65,22 @@ def _check_writable(path: str) -> None:
         raise CommandError(f"cannot write {path}: permission denied")
 
 
+def _write_bytecode(text: str, path: str) -> None:
+    """Writes the step `text` to `path` as MLIR bytecode: ssd-opt parses it,
+    verifies it and writes it with --emit-bytecode."""
+    from ssdopt.planning import PlanningError, find_ssd_opt
+
+    try:
+        binary = find_ssd_opt()
+    except PlanningError as error:
+        raise CommandError(f"cannot write {path} as bytecode: {error}") from error
+    result = subprocess.run([binary, "-", "--emit-bytecode", "-o", path], input=text,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise CommandError(f"ssd-opt could not write {path} as bytecode: "
+                           f"{result.stderr.strip()}")
+
+
 def _export(args: argparse.Namespace) -> None:
     from ssdopt.exporter import ExportError, export
 
@@ -78,6 +97,10 @@ def _export(args: argparse.Namespace) -> None:
         raise CommandError(str(error)) from error
     header = (f"// Written by `python -m ssdopt export {args.factory}`: the training\n"
               "// step of its model as the input IR of ssd-opt (docs/graph-format.md).\n")
+    if args.out.endswith(".mlirbc"):
+        _write_bytecode(header + text, args.out)
+        logger.info("wrote %s", args.out)
+        return
     try:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(header + text)
@@ -94,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("factory", metavar="MODULE:FACTORY",
                         help="FACTORY() returns (model, example_inputs) or "
                              "(model, example_inputs, loss_fn, optimizer)")
-    export.add_argument("--out", required=True, help="the .mlir file to write")
+    export.add_argument("--out", required=True,
+                        help="the .mlir file to write (.mlirbc: MLIR bytecode, through ssd-opt)")
     checkpoint = commands.add_parser(
         "checkpoint", help="list, inspect or verify checkpoints (docs/checkpoint-python.md)")
     checkpoint.add_argument("action", choices=["ls", "inspect", "verify"])

@@ -16,7 +16,7 @@ import torch.nn.functional as F
 from torch.fx.experimental.proxy_tensor import make_fx
 
 import models
-from ssdopt.exporter import ExportError, export_step, fx_to_mlir
+from ssdopt.exporter import ExportError, export, export_step, fx_to_mlir
 
 HERE = pathlib.Path(__file__).resolve().parent
 KERNEL = re.compile(r'^\s*%\S+ = "ssd.kernel"\(.*\{name = "([^"]+)", '
@@ -379,6 +379,30 @@ def test_cli_writes_the_step(ssd_opt, tmp_path):
     text = out.read_text()
     assert text.startswith("// Written by `python -m ssdopt export models:mlp`")
     run_ssd_opt(ssd_opt, text, "--ssd-verify-graph")
+
+
+def test_cli_writes_bytecode(ssd_opt, tmp_path, monkeypatch):
+    """An --out ending in .mlirbc is MLIR bytecode that ssd-opt reads as the
+    step the text export is."""
+    from ssdopt.__main__ import main
+
+    out = tmp_path / "step.mlirbc"
+    monkeypatch.setenv("SSD_OPT", ssd_opt)
+    assert main(["export", "models:mlp", "--out", str(out)]) == 0
+    assert out.read_bytes().startswith(b"ML\xefR")
+    from_bytecode = subprocess.run([ssd_opt, str(out), "--ssd-verify-graph"],
+                                   capture_output=True, text=True, check=True).stdout
+    assert from_bytecode == run_ssd_opt(ssd_opt, export(*models.mlp()), "--ssd-verify-graph")
+
+
+def test_cli_bytecode_error(tmp_path, capsys, monkeypatch):
+    from ssdopt.__main__ import main
+
+    monkeypatch.setenv("SSD_OPT", "/bin/false")
+    with pytest.raises(SystemExit) as exit:
+        main(["export", "models:mlp", "--out", str(tmp_path / "step.mlirbc")])
+    assert exit.value.code == 2
+    assert "ssd-opt could not write" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, message", [
