@@ -345,7 +345,9 @@ class _Program:
                     layouts[target] = (list(value.shape), list(value.stride()), value.dtype, value.device)
                 elif action == "release":
                     if entry.gap["writes"]:
+                        started = time.perf_counter()
                         ops.sync(handles[target])
+                        run.sync_seconds += time.perf_counter() - started
                     value = env.pop(target, None)
                     if target in given:
                         run.drop(value)
@@ -361,7 +363,9 @@ class _Program:
                     tickets[target] = ops.prefetch(handles[target])
                 else:  # wait
                     shape, stride, dtype, device = layouts[target]
+                    started = time.perf_counter()
                     value = ops.wait(tickets.pop(target), shape, stride, dtype, device, entry.keep)
+                    run.wait_seconds += time.perf_counter() - started
                     if not entry.keep:
                         made.pop(handles.pop(target).item(), None)
                     env[target] = value
@@ -405,6 +409,10 @@ class _Run:
     # Reads in flight (node -> ticket) and what each node's handle holds.
     tickets: dict = dataclasses.field(default_factory=dict)
     layouts: dict = dataclasses.field(default_factory=dict)
+    # Seconds the step's thread waited for reads (ssdopt.wait) and for
+    # writes before a release (ssdopt.sync): the stalls the plan predicts.
+    wait_seconds: float = 0.0
+    sync_seconds: float = 0.0
     # For the measurement: the storages the step was given (allocated
     # before it, so the profiler cannot see them freed) that it dropped,
     # watched until they die, and when each died (wall-clock ns, bytes).
@@ -819,6 +827,8 @@ class Step:
             "peak_bytes_before": unplanned["peak_bytes_before"],
             "planned_peak_bytes": report["peak_bytes_after"],
             "predicted_step_seconds": report.get("predicted_step_seconds"),
+            "predicted_compute_seconds": report.get("compute_seconds"),
+            "predicted_stall_seconds": report.get("stall_seconds"),
             "bytes_offloaded": report.get("bytes_offloaded"),
             "bytes_prefetched": report.get("bytes_prefetched"),
             "persistent_entering_on_ssd": report.get("persistent_entering_on_ssd"),
@@ -898,6 +908,8 @@ class Step:
         record = program.record
         record["steps"] += 1
         record["last_step_seconds"] = elapsed
+        record["last_wait_seconds"] = run.wait_seconds
+        record["last_sync_seconds"] = run.sync_seconds
         if peak is not None:
             record["measured_peak_bytes"] = max(record["measured_peak_bytes"] or 0, peak)
             record["last_measured_peak_bytes"] = peak

@@ -86,6 +86,13 @@ def test_bitwise_at_half_and_quarter_of_the_peak(name, ssd_opt, tmp_path):
             assert_within_budget(record)
             if share != "100%":
                 assert record["persistent_entering_on_ssd"] > 0, record
+            # The stalls measured: none where nothing moves, else part of
+            # the step (the time in ssdopt.wait and ssdopt.sync).
+            stalled = record["last_wait_seconds"] + record["last_sync_seconds"]
+            if share == "100%":
+                assert stalled == 0.0 and record["predicted_stall_seconds"] == 0.0, record
+            else:
+                assert 0.0 < stalled < record["last_step_seconds"], record
         losses, state = results["100%"]
         for share in ("50%", "25%"):
             other_losses, other_state = results[share]
