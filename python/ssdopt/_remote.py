@@ -90,7 +90,6 @@ def _lib():
                                                   c.c_size_t, c.POINTER(c.c_void_p)]),
                 "ssdckpt_reader_plan_verify": (c.c_int, [c.c_void_p, c.c_char_p,
                                                          c.POINTER(c.c_void_p)]),
-                "ssdckpt_reader_verify_file": (c.c_int, [c.c_void_p, c.c_char_p]),
                 "ssdckpt_assemble_manifest": (c.c_int, [c.c_char_p, c.POINTER(c.c_char_p),
                                                         c.c_uint32, c.POINTER(c.c_void_p)]),
             })
@@ -599,19 +598,14 @@ class RemoteReader(_ckpt._Reader):
     ranges are fetched (range reads); the library verifies them as it loads.
     Messages name the remote objects."""
 
-    def __init__(self, remote: Remote, step_dir: str, *, local_dir: str | None = None,
-                 manifest_present: bool = False):
+    def __init__(self, remote: Remote, step_dir: str):
         self.remote_root = remote
         self.step_dir = step_dir
-        self._owned = None
-        if local_dir is None:
-            self._owned = tempfile.mkdtemp(prefix="ssdopt-read-")
-            local_dir = os.path.join(self._owned, os.path.basename(step_dir) or "step")
-            os.mkdir(local_dir)
+        self._owned = tempfile.mkdtemp(prefix="ssdopt-read-")
+        local_dir = os.path.join(self._owned, os.path.basename(step_dir) or "step")
+        os.mkdir(local_dir)
         self.local_dir = local_dir
-        if not manifest_present:
-            remote._download(self._relative("manifest.json"),
-                             os.path.join(local_dir, "manifest.json"))
+        remote._download(self._relative("manifest.json"), os.path.join(local_dir, "manifest.json"))
         try:
             super().__init__(local_dir)
         except CheckpointError as error:
@@ -706,7 +700,7 @@ class RemoteReader(_ckpt._Reader):
         return _json_out(lambda out: _ckpt._check(
             _lib().ssdckpt_reader_plan(self.handle, requests, count, out), ""))
 
-    def _plan_verify(self, file: str | None) -> dict:
+    def _plan_verify(self, file: str | None = None) -> dict:
         lib = _lib()
         return _json_out(lambda out: _ckpt._check(lib.ssdckpt_reader_plan_verify(
             self.handle, file.encode() if file else None, out), ""))
@@ -727,12 +721,5 @@ class RemoteReader(_ckpt._Reader):
         try:
             self._fetch(self._plan_verify(None))
             super().verify()
-        except CheckpointError as error:
-            raise self._renamed(error) from None
-
-    def verify_file(self, file: str) -> None:
-        try:
-            self._fetch(self._plan_verify(file))
-            _ckpt._check(_lib().ssdckpt_reader_verify_file(self.handle, file.encode()), "")
         except CheckpointError as error:
             raise self._renamed(error) from None
