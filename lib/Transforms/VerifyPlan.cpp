@@ -37,10 +37,17 @@ struct Timeline {
     for (auto [i, op] : llvm::enumerate(ops))
       index[op] = i;
   }
-  unsigned of(Operation *op) const {
+  /// The top-level op that is or holds `op`.
+  Operation *top(Operation *op) const {
     while (op->getBlock() != body)
       op = op->getParentOp();
-    return index.lookup(op);
+    return op;
+  }
+  unsigned of(Operation *op) const { return index.lookup(top(op)); }
+  /// Whether `op` lies after the top-level op `first`, by the block's cached
+  /// op order (a look-up in `index` per use is a cache miss per use).
+  bool isAfter(Operation *op, Operation *first) const {
+    return first->isBeforeInBlock(top(op));
   }
   /// Calls `callback` on every op of the step, nested ones first, in the
   /// order `Block::walk` would.
@@ -88,10 +95,10 @@ static SmallVector<Operation *> getStorageUsers(Value value) {
 static LogicalResult verifyResidency(const Timeline &timeline) {
   bool ok = true;
   timeline.walk<ReleaseOp>([&](ReleaseOp release) {
-    unsigned at = timeline.of(release);
+    Operation *at = timeline.top(release);
     for (Value tensor : release.getTensors()) {
       for (Operation *user : getStorageUsers(tensor)) {
-        if (user == release.getOperation() || timeline.of(user) <= at)
+        if (user == release.getOperation() || !timeline.isAfter(user, at))
           continue;
         InFlightDiagnostic diag = user->emitError()
                                   << "uses a tensor after its release";
@@ -140,9 +147,11 @@ static std::pair<unsigned, unsigned> getLiveRange(Value value,
       if (Operation *prefetch = wait.getToken().getDefiningOp())
         start = timeline.of(prefetch);
   }
-  unsigned end = start;
+  Operation *last = nullptr;
   for (Operation *user : getStorageUsers(value))
-    end = std::max(end, timeline.of(user));
+    if (!last || timeline.isAfter(user, last))
+      last = timeline.top(user);
+  unsigned end = last ? std::max(start, timeline.of(last)) : start;
   return {start, end};
 }
 
