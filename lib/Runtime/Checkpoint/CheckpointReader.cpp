@@ -140,6 +140,9 @@ struct CheckpointReader::Impl {
   IoOptions options;
   Manifest manifest;
   std::unordered_map<std::string, size_t> tensorIndex;
+  /// Each tensor's chunk grid, built on its first load: a checkpoint of
+  /// many small tensors is opened for a few of them as often as for all,
+  /// and parseManifest has validated every grid already.
   std::vector<std::unique_ptr<ChunkGrid>> grids;
   struct DataFile {
     OwnedFd fd;
@@ -156,10 +159,18 @@ struct CheckpointReader::Impl {
       fail(ENOENT, dir + " is not a committed checkpoint (no " +
                        std::string(kManifestName) + ")");
     manifest = parseManifest(readWholeFile(path, kMaxManifestBytes), path);
-    for (size_t i = 0; i < manifest.tensors.size(); ++i) {
-      tensorIndex[manifest.tensors[i].name] = i;
-      grids.push_back(std::make_unique<ChunkGrid>(manifest.tensors[i], path));
-    }
+    tensorIndex.reserve(manifest.tensors.size());
+    for (size_t i = 0; i < manifest.tensors.size(); ++i)
+      tensorIndex.emplace(manifest.tensors[i].name, i);
+    grids.resize(manifest.tensors.size());
+  }
+
+  const ChunkGrid &grid(size_t tensor) {
+    std::unique_ptr<ChunkGrid> &g = grids[tensor];
+    if (!g)
+      g = std::make_unique<ChunkGrid>(manifest.tensors[tensor],
+                                      dir + "/" + kManifestName);
+    return *g;
   }
 
   DataFile &file(const std::string &name) {
@@ -410,37 +421,48 @@ struct CheckpointReader::Impl {
         fail(ENOENT,
              "tensor \"" + request.tensor + "\" is not in checkpoint " + dir);
       const TensorEntry &tensor = manifest.tensors[found->second];
-      std::string what = "load of tensor \"" + tensor.name + "\" from " + dir;
+      // Built only for a message: a load may hold thousands of requests.
+      auto what = [&] {
+        return "load of tensor \"" + tensor.name + "\" from " + dir;
+      };
       if (request.dtype != tensor.dtype)
-        fail(EINVAL, what + ": dtype mismatch: the checkpoint has " +
+        fail(EINVAL, what() + ": dtype mismatch: the checkpoint has " +
                          dtypeName(tensor.dtype) + ", the request asks for " +
                          dtypeName(request.dtype));
       if (request.shape != tensor.shape)
-        fail(EINVAL, what + ": shape mismatch: the checkpoint has " +
+        fail(EINVAL, what() + ": shape mismatch: the checkpoint has " +
                          shapeText(tensor.shape) + ", the request asks for " +
                          shapeText(request.shape));
       if (request.offsets.size() != tensor.shape.size() ||
           request.sizes.size() != tensor.shape.size())
-        fail(EINVAL, what + ": offsets and sizes need " +
+        fail(EINVAL, what() + ": offsets and sizes need " +
                          std::to_string(tensor.shape.size()) + " entries");
       for (size_t d = 0; d < tensor.shape.size(); ++d)
         if (request.offsets[d] > tensor.shape[d] ||
             request.sizes[d] > tensor.shape[d] - request.offsets[d])
-          fail(EINVAL, what +
+          fail(EINVAL, what() +
                            ": requested box lies outside the shape in "
                            "dimension " +
                            std::to_string(d));
       if (volume(request.sizes) > 0 && !request.dest)
-        fail(EINVAL, what + ": null destination");
+        fail(EINVAL, what() + ": null destination");
       unsigned elem = dtypeSize(tensor.dtype);
-      grids[found->second]->forEachOverlap(
-          request.offsets, request.sizes, [&](size_t chunk) {
-            uint64_t key = uint64_t(found->second) << 32 | chunk;
-            auto [it, inserted] = workIndex.emplace(key, work.size());
-            if (inserted)
-              work.push_back({&tensor, chunk, {}});
-            addRuns(request, tensor.chunks[chunk], elem, work[it->second].runs);
-          });
+      auto overlapping = [&](size_t chunk) {
+        uint64_t key = uint64_t(found->second) << 32 | chunk;
+        auto [it, inserted] = workIndex.emplace(key, work.size());
+        if (inserted)
+          work.push_back({&tensor, chunk, {}});
+        addRuns(request, tensor.chunks[chunk], elem, work[it->second].runs);
+      };
+      // A tensor saved whole (one chunk, which parseManifest checked covers
+      // it) needs no grid: every non-empty box overlaps that chunk.
+      if (tensor.chunks.size() == 1) {
+        if (volume(tensor.shape) > 0 && volume(request.sizes) > 0)
+          overlapping(0);
+      } else {
+        grid(found->second)
+            .forEachOverlap(request.offsets, request.sizes, overlapping);
+      }
     }
     std::vector<Extent> extents;
     for (Work &w : work)
