@@ -280,6 +280,31 @@ def with_own_cache_case(env: dict, base: str, case: str, *args, **kwargs):
     return result, found
 
 
+def failing_rank_case(root: str, failing: int, async_save: bool):
+    """Saves with rank `failing`'s upload failing (injected); returns what
+    this rank raised and after how many seconds, or "saved"."""
+    import time
+
+    from ssdopt import _remote
+    rank, _ = rank_world()
+    original = _remote.Remote._upload_data
+
+    def fail(self, *args):
+        raise ckpt.CheckpointError(f"injected upload failure on rank {rank}")
+    if rank == failing:
+        _remote.Remote._upload_data = fail
+    start = time.monotonic()
+    try:
+        result = ckpt.save({"w": torch.ones(4)}, root, timeout=60, async_save=async_save)
+        if async_save:
+            result.result(timeout=120)
+        return "saved"
+    except ckpt.CheckpointError as error:
+        return str(error), time.monotonic() - start
+    finally:
+        _remote.Remote._upload_data = original
+
+
 def big_shard_case(root: str, load: bool, elements: int = 4 << 20) -> int:
     """Saves (or loads and checks) one float32 DTensor of `elements`
     elements, Shard(0) over all ranks; returns the bytes this rank fetched

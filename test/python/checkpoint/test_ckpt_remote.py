@@ -437,3 +437,21 @@ def test_file_urls_are_local_roots(tmp_path):
     check_small(target, 1)
     assert resume.directory == f"{tmp_path}/run/step-000000000001"
     assert [c["step"] for c in ckpt.listing(root)] == [1]
+
+
+@pytest.mark.parametrize("failing, async_save", [(1, False), (0, True)])
+def test_a_rank_that_fails_stops_the_others_waiting(ranks, s3, failing, async_save):
+    """A rank whose upload fails leaves its failure marker: the others raise
+    its message at once (well within the 60 s timeout), nothing is
+    published, and the next save of the step succeeds."""
+    root = f"s3://{s3.bucket()}/fails{failing}"
+    results = ranks(2).run("with_env_case", s3.env, "failing_rank_case", root, failing,
+                           async_save)
+    for rank, (message, seconds) in enumerate(results):
+        assert f"injected upload failure on rank {failing}" in message, message
+        assert seconds < 30, (rank, seconds)
+    assert ranks(1).run("with_env_case", s3.env, "latest_case", root) == [None]
+    assert ranks(2).run("with_env_case", s3.env, "failing_rank_case", root, -1,
+                        async_save) == ["saved"] * 2
+    assert not any(n.split("/")[-1].startswith(("record-", "failed-"))
+                   for n in objects(s3, root))
