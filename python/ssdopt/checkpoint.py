@@ -148,6 +148,7 @@ def _library():
             "ssdckpt_save_dir": (cp, [vp]),
             "ssdckpt_save_add": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
             "ssdckpt_save_add_many": (i, [vp, c.POINTER(_Request), sz]),
+            "ssdckpt_save_add_file": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, cp, u64]),
             "ssdckpt_save_set_state": (i, [vp, vp, sz, u64]),
             "ssdckpt_save_set_state_tree": (i, [vp, cp]),
             "ssdckpt_check_state_tree": (i, [cp]),
@@ -160,6 +161,7 @@ def _library():
             "ssdckpt_reader_open": (i, [cp, c.POINTER(vp)]),
             "ssdckpt_reader_load": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
             "ssdckpt_reader_load_many": (i, [vp, c.POINTER(_Request), sz]),
+            "ssdckpt_reader_load_file": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, cp, u64]),
             "ssdckpt_reader_verify": (i, [vp]),
             "ssdckpt_reader_state_tree": (i, [vp, c.POINTER(vp)]),
             "ssdckpt_reader_resume_state": (i, [vp, u32, u32, _u64p, vp, sz, c.POINTER(sz),
@@ -686,12 +688,24 @@ class _Piece:
     shape: tuple[int, ...]
     offsets: tuple[int, ...]
     sizes: tuple[int, ...]
-    data: torch.Tensor
+    data: torch.Tensor | None
     address: int = 0
+    # A box whose row-major bytes are at `file_offset` of the file `path`
+    # (a tensor on SSD, data None), copied file to file; never staged.
+    path: str | None = None
+    file_offset: int = 0
 
     @property
     def nbytes(self) -> int:
         return self.data.numel() * self.data.element_size()
+
+
+def _least_loaded(load: list[int], nbytes: int) -> int:
+    """The rank with the fewest bytes so far (the lowest of a tie), which
+    writes the next tensor every rank holds; counts its `nbytes`."""
+    owner = min(range(len(load)), key=lambda r: (load[r], r))
+    load[owner] += nbytes
+    return owner
 
 
 def _assign(leaves: list[_Leaf], rank: int, world: int) -> list[_Leaf]:
@@ -704,9 +718,7 @@ def _assign(leaves: list[_Leaf], rank: int, world: int) -> list[_Leaf]:
         if leaf.replica_index < 0:
             continue
         if leaf.replicas == 0:
-            owner = min(range(world), key=lambda r: (load[r], r))
-            load[owner] += leaf.local.numel() * leaf.local.element_size()
-            if owner == rank:
+            if _least_loaded(load, leaf.local.numel() * leaf.local.element_size()) == rank:
                 mine.append(leaf)
         elif leaf.replica_index == ordinal % leaf.replicas:
             mine.append(leaf)
@@ -876,7 +888,9 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
            state_tree: bytes | None = None, record_only: bool = False):
     """The library's multi-rank save: begin, add each batch of pieces in one
     call (ssdckpt_save_add_many, the GIL released while it copies, hashes
-    and writes), set the rank's state (and, on rank 0, the manifest's
+    and writes; a piece with a `path` is copied file to file,
+    ssdckpt_save_add_file; `rng` may be a function, called once every batch
+    is added), set the rank's state (and, on rank 0, the manifest's
     `state_tree`, JSON text), commit. With `budget`, each piece is released
     once the library has it. Returns the committed directory. With
     `record_only`, the rank writes in `root` of its own and commits nothing
@@ -899,18 +913,27 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
             try:
                 # A zero-element box (an empty shard) is a valid chunk.
                 empty = ctypes.addressof(_EMPTY)
+                memory = [p for p in batch if p.path is None]
                 chunks, count, keep_alive = _request_array(
                     (p.name, p.code, p.shape, p.offsets, p.sizes, p.address or empty)
-                    for p in batch)
+                    for p in memory)
                 if count:
                     _check(lib.ssdckpt_save_add_many(handle, chunks, count),
-                           f"rank {rank} writing {batch[0].name}" if count == 1 else
+                           f"rank {rank} writing {memory[0].name}" if count == 1 else
                            f"rank {rank} writing {count} tensors")
                 del keep_alive
+                for p in batch:
+                    if p.path is not None:  # file to file, through one 8 MiB buffer
+                        _check(lib.ssdckpt_save_add_file(
+                            handle, p.name.encode(), p.code, len(p.shape), _dims(p.shape),
+                            _dims(p.offsets), _dims(p.sizes), p.path.encode(), p.file_offset),
+                            f"rank {rank} copying {p.name} from {p.path}")
             finally:
                 if budget is not None:
                     for piece in batch:
                         budget.release(piece.nbytes)
+        if callable(rng):  # known once every piece is added
+            rng = rng()
         if rng or position:
             buffer = ctypes.create_string_buffer(rng, max(len(rng), 1))
             _check(lib.ssdckpt_save_set_state(handle, buffer, len(rng), position), "")

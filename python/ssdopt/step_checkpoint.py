@@ -30,15 +30,16 @@ decides where each persistent tensor's new value is final (right after the op
 that computes it; at entry for state the step does not change), those
 positions are mapped back onto the step's FX graph (`instrument`), and a
 ``save_shard`` node there hands the value to a thread that writes it while
-the rest of the step runs. The step's end queues the commit through the
-library's multi-rank protocol (``ssdckpt_save_begin/_add/_commit``), which
-that thread makes while the next step computes, every `every` steps, keeping
-the newest `keep_last` (docs/step-checkpoint.md).
+the rest of the step runs. The step's end queues the commit, which that
+thread makes while the next step computes, every `every` steps, keeping the
+newest `keep_last` (docs/step-checkpoint.md). Every save here, like
+``ssdopt.checkpoint.save``, is one call of ``ssdopt.checkpoint._write`` (the
+library's multi-rank protocol: begin, add, commit; a tensor on SSD is a piece
+with a file region): one checkpoint protocol.
 """
 
 from __future__ import annotations
 
-import ctypes
 import itertools
 import os
 import queue
@@ -74,29 +75,8 @@ DEFAULT_MAX_IN_FLIGHT = 256 << 20
 
 
 # ---------------------------------------------------------------------------
-# The library: ssdopt.checkpoint's, plus the file-region entry points
+# Pieces of ssdopt.checkpoint's save (its `_write`: one checkpoint protocol)
 # ---------------------------------------------------------------------------
-
-_lib = None
-_lib_lock = threading.Lock()
-
-
-def _library():
-    """ssdopt.checkpoint's handle on libssdrt-checkpoint (one loaded
-    instance, one table of signatures), with the file-region functions."""
-    global _lib
-    with _lib_lock:
-        if _lib is None:
-            lib = _ckpt._library()
-            u64p, cp, i, u64, vp = (ctypes.POINTER(ctypes.c_uint64), ctypes.c_char_p, ctypes.c_int,
-                                    ctypes.c_uint64, ctypes.c_void_p)
-            _ckpt.bind(lib, {
-                "ssdckpt_save_add_file": (i, [vp, cp, i, i, u64p, u64p, u64p, cp, u64]),
-                "ssdckpt_reader_load_file": (i, [vp, cp, i, i, u64p, u64p, u64p, cp, u64]),
-            })
-            _lib = lib
-        return _lib
-
 
 def _code(name: str, dtype: torch.dtype) -> int:
     """The checkpoint's dtype code of `dtype` (ssdopt.checkpoint's rule and
@@ -116,64 +96,23 @@ def _disk_location(handle: torch.Tensor) -> tuple[str, int, int]:
     return path, offset, nbytes
 
 
-class _Save:
-    """One rank's part of one checkpoint (ssdckpt_save_begin ... commit)."""
+def _memory_piece(name: str, tensor: torch.Tensor) -> "_ckpt._Piece":
+    """A tensor in memory as a piece of ssdopt.checkpoint's save (copied to
+    the host first when it is not a contiguous CPU tensor)."""
+    tensor = tensor.detach()
+    if tensor.device.type != "cpu" or not tensor.is_contiguous():
+        tensor = tensor.to("cpu").contiguous()
+    shape = tuple(tensor.shape)
+    return _ckpt._Piece(name, _code(name, tensor.dtype), shape, (0,) * len(shape), shape, tensor,
+                        tensor.data_ptr() if tensor.numel() else 0)
 
-    def __init__(self, root: str, step: int, rank: int, world: int, timeout_s: float,
-                 keep: int):
-        self.lib = _library()
-        self.handle = ctypes.c_void_p()
-        self.rank, self.world, self.step = rank, world, step
-        _ckpt._check(self.lib.ssdckpt_save_begin(root.encode(), step, rank, world,
-                                                 int(timeout_s * 1000), keep,
-                                                 ctypes.byref(self.handle)),
-                     f"rank {rank} beginning step {step} under {root}")
-        self.directory = self.lib.ssdckpt_save_dir(self.handle).decode()
 
-    def add_tensor(self, name: str, tensor: torch.Tensor) -> None:
-        """Adds a tensor in memory (copied to the host first when it is not
-        a contiguous CPU tensor: one tensor at a time)."""
-        tensor = tensor.detach()
-        if tensor.device.type != "cpu" or not tensor.is_contiguous():
-            tensor = tensor.to("cpu").contiguous()
-        self.add_tensors([(name, tensor)])
-
-    def add_tensors(self, tensors: list[tuple[str, torch.Tensor]]) -> None:
-        """Adds contiguous CPU tensors in one ssdckpt_save_add_many call (the
-        library copies, hashes and writes them with the GIL released)."""
-        empty = ctypes.addressof(_ckpt._EMPTY)
-        chunks, count, keep_alive = _ckpt._request_array(
-            (name, _code(name, t.dtype), tuple(t.shape), (0,) * t.dim(), tuple(t.shape),
-             t.data_ptr() if t.numel() else empty) for name, t in tensors)
-        if count:
-            _ckpt._check(self.lib.ssdckpt_save_add_many(self.handle, chunks, count),
-                         f"rank {self.rank} writing {tensors[0][0]}" if count == 1 else
-                         f"rank {self.rank} writing {count} tensors")
-        del keep_alive
-
-    def add_file(self, name: str, dtype: torch.dtype, shape: tuple[int, ...], path: str,
-                 offset: int) -> None:
-        """Adds a tensor whose row-major bytes are at `offset` of `path`,
-        copied file to file."""
-        _ckpt._check(self.lib.ssdckpt_save_add_file(
-            self.handle, name.encode(), _code(name, dtype), len(shape), _ckpt._dims(shape),
-            _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), path.encode(), offset),
-            f"rank {self.rank} copying {name} from {path}")
-
-    def commit(self, rng: bytes) -> None:
-        if rng:
-            buffer = ctypes.create_string_buffer(rng, len(rng))
-            _ckpt._check(self.lib.ssdckpt_save_set_state(self.handle, buffer, len(rng), 0), "")
-        _ckpt._check(self.lib.ssdckpt_save_commit(self.handle),
-                     f"rank {self.rank} committing step {self.step}")
-
-    def close(self, committed: bool) -> None:
-        if self.handle:
-            self.lib.ssdckpt_save_close(self.handle)
-            self.handle = ctypes.c_void_p()
-            if not committed and self.world == 1:
-                # Alone, nobody else writes into it: free the space now.
-                self.lib.ssdckpt_abort(self.directory.encode())
+def _file_piece(name: str, dtype: torch.dtype, shape, path: str, offset: int) -> "_ckpt._Piece":
+    """A tensor whose row-major bytes are at `offset` of `path` (a handle on
+    SSD), copied file to file by the save."""
+    shape = tuple(shape)
+    return _ckpt._Piece(name, _code(name, dtype), shape, (0,) * len(shape), shape, None,
+                        path=path, file_offset=offset)
 
 
 def _entry_value(entry) -> tuple[str, Any]:
@@ -188,16 +127,14 @@ def _entry_value(entry) -> tuple[str, Any]:
 def _assign(entries: list, rank: int, world: int) -> set[str]:
     """The names this rank writes: every rank holds the whole state (data
     parallel), so each tensor is written once, by the rank with the fewest
-    bytes so far (the same rule on every rank, from names and sizes)."""
+    bytes so far (ssdopt.checkpoint's rule, from names and sizes)."""
     load = [0] * world
     mine = set()
     for entry in entries:
-        owner = min(range(world), key=lambda r: (load[r], r))
         nbytes = entry.dtype.itemsize
         for size in entry.shape:
             nbytes *= size
-        load[owner] += nbytes
-        if owner == rank:
+        if _ckpt._least_loaded(load, nbytes) == rank:
             mine.add(entry.name)
     return mine
 
@@ -227,30 +164,28 @@ def save_state(entries: Iterable, root, *, step: int, keep_last: int | None = No
     # that cannot be located (its write failed) fails the save up front.
     locations = {e.name: _disk_location(value) for e in entries if e.name in mine
                  for kind, value in [_entry_value(e)] if kind == "handle"}
-    save = _Save(root, step, rank, world, timeout, keep_last or 0)
-    committed = False
-    try:
-        # Tensors in memory that are contiguous on the host go in one batch;
-        # the others are copied to the host one at a time.
+
+    def batches():
+        # Tensors in memory that are contiguous on the host and the tensors
+        # on SSD go in one batch; the others are copied to the host one at
+        # a time, each a batch of its own.
         batch = []
         for entry in entries:
             if entry.name not in mine:
                 continue
             if entry.name in locations:
                 path, offset, _ = locations[entry.name]
-                save.add_file(entry.name, entry.dtype, tuple(entry.shape), path, offset)
+                batch.append(_file_piece(entry.name, entry.dtype, entry.shape, path, offset))
                 continue
-            tensor = _entry_value(entry)[1].detach()
+            tensor = _entry_value(entry)[1]
             if tensor.device.type == "cpu" and tensor.is_contiguous():
-                batch.append((entry.name, tensor))
+                batch.append(_memory_piece(entry.name, tensor))
             else:
-                save.add_tensor(entry.name, tensor)
-        save.add_tensors(batch)
-        save.commit(_rng_bytes())
-        committed = True
-        return save.directory
-    finally:
-        save.close(committed)
+                yield [_memory_piece(entry.name, tensor)]
+        yield batch
+
+    return _ckpt._write(root, step, rank, world, timeout, keep_last or 0, batches(), _rng_bytes(),
+                        0, None)
 
 
 def _check_names(saved: dict, expected: dict, directory: str) -> None:
@@ -277,7 +212,7 @@ def _check_names(saved: dict, expected: dict, directory: str) -> None:
 
 def _load_file(reader, name: str, code: int, shape: tuple[int, ...], path: str,
                offset: int) -> None:
-    _ckpt._check(_library().ssdckpt_reader_load_file(
+    _ckpt._check(_ckpt._library().ssdckpt_reader_load_file(
         reader.handle, name.encode(), code, len(shape), _ckpt._dims(shape),
         _ckpt._dims((0,) * len(shape)), _ckpt._dims(shape), path.encode(), offset),
         f"loading {name} into {path}")
@@ -478,6 +413,23 @@ class _Job:
     offset: int = 0
     held: int = 0   # bytes counted against max_in_flight
 
+    def piece(self) -> "_ckpt._Piece":
+        if self.path is not None:
+            return _file_piece(self.key, self.dtype, self.shape, self.path, self.offset)
+        return _memory_piece(self.key, self.tensor)
+
+
+class _Aborted(Exception):
+    """The step failed: its checkpoint is not committed."""
+
+
+# save_shard hands the writer its values in batches of at least this many
+# bytes (and the rest at the step's end): one wake-up of the writer thread,
+# one hand-over of the GIL and one call of the library per batch rather than
+# per tensor, which on a loaded machine cost the step each a wait for the
+# other thread to be scheduled.
+_HANDOFF_BYTES = 8 << 20
+
 
 class StepCheckpointer:
     """The checkpoints of one compiled step: `save`/`load` (its
@@ -632,9 +584,9 @@ class StepCheckpointer:
                                             daemon=True)
             self._worker.start()
         self._current = current
-        self._jobs.put(("begin", current, self))
-        for job in jobs:
-            self._jobs.put(("add", current, job))
+        self._jobs.put(("begin", current, None))
+        if jobs:
+            self._jobs.put(("add", current, jobs))
         return True
 
     def _enqueue(self, key: str, value: torch.Tensor) -> None:
@@ -645,37 +597,93 @@ class StepCheckpointer:
         # bytes of them (one larger value goes alone), so a slow disk slows
         # the step rather than holding memory the plan does not count.
         nbytes = value.numel() * value.element_size()
+        if self._in_flight and self._in_flight + nbytes > self.max_in_flight:
+            self._hand_over(current)  # the writer frees only what it was given
         with self._drained:
             self._drained.wait_for(lambda: self._in_flight == 0 or
                                    self._in_flight + nbytes <= self.max_in_flight)
             self._in_flight += nbytes
-        self._jobs.put(("add", current, _Job(key, tensor=value, held=nbytes)))
+        current.batch.append(_Job(key, tensor=value, held=nbytes))
+        current.batch_bytes += nbytes
+        if current.batch_bytes >= _HANDOFF_BYTES:
+            self._hand_over(current)
+
+    def _hand_over(self, current: "_Checkpoint") -> None:
+        """Queues the values save_shard collected for the writer."""
+        if current.batch:
+            self._jobs.put(("add", current, current.batch))
+            current.batch, current.batch_bytes = [], 0
 
     def _write(self) -> None:
-        """The writer thread, one per checkpointer: begins, adds and commits
-        the checkpoints in the order the step queued them (ctypes releases
-        the GIL during the library's work, so the step goes on). A
-        checkpoint's save is used by this thread only."""
+        """The writer thread, one per checkpointer: writes the checkpoints in
+        the order the step queued them, each through ssdopt.checkpoint's
+        save (`_write`: begin, the batches, commit), which releases the GIL
+        while the library works, so the step goes on."""
         while True:
-            kind, target, job = self._jobs.get()
+            kind, target, _ = self._jobs.get()
             if kind == "stop":
                 return
             if kind == "barrier":
                 target.set()
                 continue
-            try:
-                target.run(kind, job)
-            except BaseException as error:  # noqa: BLE001 - reported by end_step or flush
-                target.errors.append(f"{job.key}: {error}" if kind == "add" else str(error))
-            finally:
-                if kind == "add" and job.path is not None:
-                    target.file_written()
-                if kind == "add" and job.held:
-                    job.tensor = None
-                    with self._drained:
-                        self._in_flight -= job.held
-                        self._drained.notify_all()
-                del job
+            self._save(target)  # a "begin": the checkpoint's jobs follow it
+
+    def _save(self, current: "_Checkpoint") -> None:
+        """One checkpoint, from its begin to its commit or abort; a failure is
+        recorded in its errors before it is marked settled (the next end_step
+        or flush raises it)."""
+        over = False
+
+        def batches():
+            nonlocal over
+            while True:
+                kind, _, jobs = self._jobs.get()
+                if kind == "add":
+                    try:
+                        yield [job.piece() for job in jobs]
+                        current.saved.update(job.key for job in jobs)
+                    finally:
+                        self._written(current, jobs)
+                    continue
+                over = True
+                if kind == "abort":
+                    raise _Aborted
+                lost = sorted(current.mine & current.expected - current.saved)
+                if lost:
+                    raise CheckpointError(f"the step's program saved no value of {lost[:5]}")
+                return
+
+        pieces = batches()
+        try:
+            current.directory = _ckpt._write(self.root, current.step, current.rank, current.world,
+                                             self.timeout, self.keep_last or 0, pieces,
+                                             lambda: current.rng, 0, None)
+        except _Aborted:
+            pass
+        except BaseException as error:  # noqa: BLE001 - reported by end_step or flush
+            current.errors.append(str(error))
+        finally:
+            pieces.close()
+            while not over:  # after a failure, the rest of its jobs: not written
+                kind, _, jobs = self._jobs.get()
+                if kind == "add":
+                    self._written(current, jobs)
+                else:
+                    over = True
+            current.committed.set()
+
+    def _written(self, current: "_Checkpoint", jobs: list) -> None:
+        """The writer is done with `jobs` (written or not)."""
+        held = 0
+        for job in jobs:
+            if job.path is not None:
+                current.file_written()
+            held += job.held
+            job.tensor = None
+        if held:
+            with self._drained:
+                self._in_flight -= held
+                self._drained.notify_all()
 
     def wait_writes(self) -> None:
         """After the program ran: waits until this step's copies from files
@@ -694,6 +702,8 @@ class StepCheckpointer:
         the step whose checkpoint commits, or None when none was due."""
         self.steps_taken += 1
         current, self._current = self._current, None
+        if current is not None:
+            self._hand_over(current)
         failed = self._settle()
         if current is not None:
             # The generator state at the step's end, not when the commit runs.
@@ -711,8 +721,8 @@ class StepCheckpointer:
             return None
         committing.committed.wait()
         if committing.errors:
-            return CheckpointError(f"step {committing.step} was taken, but its checkpoint "
-                                   f"{committing.directory} is not committed: "
+            return CheckpointError(f"step {committing.step} was taken, but its checkpoint under "
+                                   f"{self.root} is not committed: "
                                    + "; ".join(committing.errors))
         return None
 
@@ -730,6 +740,7 @@ class StepCheckpointer:
         (removed when this is the only rank); the step is not counted."""
         current, self._current = self._current, None
         if current is not None:
+            self._hand_over(current)  # released by the writer, unwritten
             self._jobs.put(("abort", current, None))
             barrier = threading.Event()
             self._jobs.put(("barrier", barrier, None))
@@ -752,12 +763,14 @@ class _Checkpoint:
     def __init__(self, step: int, rank: int, world: int, mine: set[str], expected: set[str]):
         self.step, self.rank, self.world = step, rank, world
         self.mine, self.expected = mine, set(expected)
-        self.save: _Save | None = None
         self.directory: str | None = None
         self.saved: set[str] = set()
         self.errors: list[str] = []
         self.files_left = 0
         self.rng = b""
+        # Values save_shard collected and not yet handed to the writer.
+        self.batch: list[_Job] = []
+        self.batch_bytes = 0
         self.files_done = threading.Event()
         self.committed = threading.Event()
 
@@ -765,40 +778,3 @@ class _Checkpoint:
         self.files_left -= 1
         if self.files_left <= 0:
             self.files_done.set()
-
-    def run(self, kind: str, job) -> None:
-        """One job of the writer thread."""
-        if kind == "begin":
-            checkpointer = job
-            self.save = _Save(checkpointer.root, self.step, self.rank, self.world,
-                              checkpointer.timeout, checkpointer.keep_last or 0)
-            self.directory = self.save.directory
-        elif kind == "add":
-            if self.save is None or self.errors:
-                return
-            if job.path is not None:
-                self.save.add_file(job.key, job.dtype, job.shape, job.path, job.offset)
-            else:
-                self.save.add_tensor(job.key, job.tensor)
-            self.saved.add(job.key)
-        elif kind == "commit":
-            # Its failure is recorded here, before `committed` is set: the
-            # next end_step or flush reads `errors` once it is.
-            committed = False
-            try:
-                lost = sorted(self.mine & self.expected - self.saved)
-                if lost and not self.errors:
-                    self.errors.append(f"the step's program saved no value of {lost[:5]}")
-                if self.save is not None and not self.errors:
-                    self.save.commit(self.rng)
-                    committed = True
-            except BaseException as error:  # noqa: BLE001 - reported by end_step or flush
-                self.errors.append(str(error))
-            finally:
-                if self.save is not None:
-                    self.save.close(committed)
-                self.committed.set()
-        elif kind == "abort":
-            if self.save is not None:
-                self.save.close(False)
-            self.committed.set()

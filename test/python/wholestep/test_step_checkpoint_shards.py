@@ -8,6 +8,7 @@ each, then loaded back: the exact state of the last committed step.
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import threading
 import time
@@ -137,10 +138,12 @@ def test_a_failed_commit_is_raised_by_the_next_end_step_and_by_flush(tmp_path, s
             time.sleep(0.3)
             return super().__str__()
 
-    def failing_commit(self, rng):
-        raise SlowError(f"injected: committing step {self.step}")
+    commits = itertools.count(1)
 
-    monkeypatch.setattr(step_checkpoint._Save, "commit", failing_commit)
+    def failing_commit(handle):
+        raise SlowError(f"injected: committing step {next(commits)}")
+
+    monkeypatch.setattr(ckpt._library(), "ssdckpt_save_commit", failing_commit)
     assert saver.begin_step(entries())
     state = run_step(exported, state, inputs)
     assert saver.end_step() == 1                 # step 1's commit is queued, and fails
@@ -171,14 +174,14 @@ def test_values_in_flight_are_capped_and_save_shard_waits_at_the_cap(tmp_path, m
     saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt"),
                                               "max_in_flight": cap})
     release, written = threading.Event(), []
-    original = step_checkpoint._Save.add_tensor
+    original = step_checkpoint._memory_piece
 
-    def slow_disk(self, name, tensor):
+    def slow_disk(name, tensor):
         release.wait(30)
-        original(self, name, tensor)
         written.append(name)
+        return original(name, tensor)
 
-    monkeypatch.setattr(step_checkpoint._Save, "add_tensor", slow_disk)
+    monkeypatch.setattr(step_checkpoint, "_memory_piece", slow_disk)
     values = {f"v{i}": torch.full((4096,), float(i)) for i in range(3)}
     saver._expected = set(values)
     assert saver.begin_step([Entry(n, (4096,), torch.float32, tensor=t)
@@ -206,6 +209,36 @@ def test_values_in_flight_are_capped_and_save_shard_waits_at_the_cap(tmp_path, m
     saver.close()
     with pytest.raises(ValueError, match="'max_in_flight' must be a positive int"):
         step_checkpoint.StepCheckpointer({"root": str(tmp_path), "max_in_flight": 0})
+
+
+def test_save_shard_hands_values_to_the_writer_in_batches(tmp_path, monkeypatch):
+    """Values below 8 MiB in all reach the library in one call at the step's
+    end (one wake-up of the writer thread, one hand-over of the GIL), not
+    one call per value; a value of 8 MiB is handed over at once."""
+    lib = ckpt._library()
+    calls = []
+    original = lib.ssdckpt_save_add_many
+
+    def counting(handle, chunks, count):
+        calls.append(count)
+        return original(handle, chunks, count)
+
+    monkeypatch.setattr(lib, "ssdckpt_save_add_many", counting)
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt")})
+    values = {f"v{i}": torch.full((1024,), float(i)) for i in range(10)}
+    values["big"] = torch.arange(2 << 20, dtype=torch.float32)  # 8 MiB
+    saver._expected = set(values)
+    assert saver.begin_step([Entry(n, tuple(t.shape), torch.float32, tensor=t)
+                             for n, t in values.items()])
+    for name, value in values.items():
+        step_checkpoint.save_shard(saver.id, name, value)
+    saver.wait_writes()
+    saver.end_step()
+    saver.flush()
+    saver.close()
+    assert calls == [11]  # the big value filled the batch: all 11 in one call
+    loaded = ckpt.to_state_dict(tmp_path / "ckpt")
+    assert all(torch.equal(loaded[n], values[n]) for n in values)
 
 
 def test_save_keys_decode_mlir_escapes():
