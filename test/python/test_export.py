@@ -395,14 +395,13 @@ def test_cli_writes_bytecode(ssd_opt, tmp_path, monkeypatch):
     assert from_bytecode == run_ssd_opt(ssd_opt, export(*models.mlp()), "--ssd-verify-graph")
 
 
-def test_cli_bytecode_error(tmp_path, capsys, monkeypatch):
-    from ssdopt.__main__ import main
+def test_cli_bytecode_error(tmp_path, monkeypatch):
+    """An ssd-opt that fails to write the bytecode is a command error."""
+    from ssdopt.__main__ import CommandError, _write_bytecode
 
     monkeypatch.setenv("SSD_OPT", "/bin/false")
-    with pytest.raises(SystemExit) as exit:
-        main(["export", "models:mlp", "--out", str(tmp_path / "step.mlirbc")])
-    assert exit.value.code == 2
-    assert "ssd-opt could not write" in capsys.readouterr().err
+    with pytest.raises(CommandError, match="ssd-opt could not write .*step.mlirbc as bytecode"):
+        _write_bytecode("func.func @step() { return }", str(tmp_path / "step.mlirbc"))
 
 
 @pytest.mark.parametrize("argv, message", [
