@@ -45,8 +45,10 @@ from . import checkpoint as _ckpt
 from .checkpoint import CheckpointError
 
 CACHE_ENV = "SSDOPT_CHECKPOINT_CACHE"
-# Bytes fetched by one batch of range reads (held in memory at once).
+# Bytes fetched by one batch of range reads (held in memory at once), and
+# the most one range read of an object read back whole asks for.
 FETCH_BATCH_BYTES = 256 << 20
+READ_RANGE_BYTES = 8 << 20
 # The part size of multipart uploads to S3 (a file of fewer than two parts
 # goes in one PUT): the ETag the server returns is computed over these parts.
 UPLOAD_PART_BYTES = 64 << 20
@@ -542,14 +544,21 @@ class Remote:
                                       errno_module.EIO)
         # No content checksum from the store: read the object back.
         got = hashlib.md5()
-        for start in range(0, size, FETCH_BATCH_BYTES):
-            end = min(size, start + FETCH_BATCH_BYTES)
-            blob = self._call(f"reading {url} at offset {start} length {end - start}",
-                              self.fs.cat_file, self.remote(relative), start, end)
-            got.update(blob)
+        path = self.remote(relative)
+        for batch in range(0, size, FETCH_BATCH_BYTES):
+            starts = list(range(batch, min(size, batch + FETCH_BATCH_BYTES), READ_RANGE_BYTES))
+            ends = [min(size, start + READ_RANGE_BYTES) for start in starts]
+            blobs = self._call(f"reading {url} from offset {batch}", self.fs.cat_ranges,
+                               [path] * len(starts), starts, ends)
+            for blob, start, end in zip(blobs, starts, ends):
+                if len(blob) != end - start:
+                    raise CheckpointError(f"{url} is truncated: reading offset {start} length "
+                                          f"{end - start} gave {len(blob)} bytes",
+                                          errno_module.ENODATA)
+                got.update(blob)
             global _fetched
             with _fetched_lock:
-                _fetched += len(blob)
+                _fetched += sum(map(len, blobs))
         if got.hexdigest() != whole.hexdigest():
             raise CheckpointError(f"{url} differs from {local} when read back after its upload "
                                   f"(MD5 {got.hexdigest()}, uploaded {whole.hexdigest()}); the "
