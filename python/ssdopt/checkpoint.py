@@ -27,6 +27,7 @@ import functools
 import gc
 import hashlib
 import importlib.util
+import itertools
 import json
 import math
 import os
@@ -334,19 +335,25 @@ def _layout(mesh, placements, shape: tuple) -> tuple:
 
 
 def _box(tensor, dtensor_type) -> tuple:
-    """(local tensor, global shape, offsets, sizes, replicas, replica index)."""
+    """(local tensor, global shape, offsets, sizes, replicas, replica index);
+    shapes are torch.Size (a tuple)."""
     if dtensor_type is not None and isinstance(tensor, dtensor_type):
-        shape = tuple(tensor.shape)
+        shape = tensor.shape
         placements = tensor.placements
         offsets, sizes, replicas, index = _layout(tensor.device_mesh, placements, shape)
         local = tensor._local_tensor
-        if index >= 0 and tuple(local.shape) != sizes:
+        if index >= 0 and local.shape != sizes:
             raise CheckpointError(f"the DTensor's local tensor has shape {list(local.shape)}, "
                                   f"its placements {list(placements)} give this rank "
                                   f"{list(sizes)} of {list(shape)}")
         return local, shape, offsets, sizes, replicas, index
-    shape = tuple(tensor.shape)
+    shape = tensor.shape
     return tensor, shape, (0,) * len(shape), shape, 0, 0
+
+
+def _where(path: list) -> str:
+    """A state dict path for messages: "optimizer/state/0/exp_avg"."""
+    return "/".join(map(str, path)) or "<root>"
 
 
 def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
@@ -359,28 +366,31 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
         raise CheckpointError(f"a state dict must be a dict, got {type(state).__name__}")
     dtensor_type = _dtensor_type()
     leaves: list[_Leaf] = []
-    names: dict[str, str] = {}
+    names: dict[str, list] = {}  # tensor name -> its path
     problems: list[str] = []
 
     def visit(value, path: list) -> Any:
-        where = "/".join(map(str, path)) or "<root>"
+        # `where` is built only for messages: a state dict has thousands of
+        # tensors, and everything done per tensor here counts.
         if isinstance(value, torch.Tensor):
             name = ".".join(map(str, path))
             if name in names or name == TREE_TENSOR:
-                problems.append(f"{where}: tensor name {name!r} is also "
-                                f"{names.get(name, 'reserved')}")
+                problems.append(f"{_where(path)}: tensor name {name!r} is also "
+                                f"{_where(names[name]) if name in names else 'reserved'}")
                 return None
-            names[name] = where
+            names[name] = path
             if value.dtype not in DTYPE_CODES:
-                problems.append(f"{where}: dtype {value.dtype} is not supported in checkpoints")
+                problems.append(f"{_where(path)}: dtype {value.dtype} is not supported in "
+                                "checkpoints")
             try:
                 local, shape, offsets, sizes, replicas, index = _box(value, dtensor_type)
             except CheckpointError as error:
-                problems.append(f"{where}: {error}")
+                problems.append(f"{_where(path)}: {error}")
                 return None
             leaves.append(_Leaf(name, value, local, shape, offsets, sizes, replicas, index,
-                                dtensor_type is not None and isinstance(value, dtensor_type)))
+                                local is not value))
             return {"tensor": name}
+        where = _where(path)
         if isinstance(value, dict):
             items = []
             for key, child in value.items():
@@ -452,7 +462,8 @@ def _signature(tree: dict, leaves: list[_Leaf]) -> str:
             if kind in node:
                 return {kind: [strip(v) for v in node[kind]]}
         return {"tensor": node["tensor"]} if "tensor" in node else "value"
-    text = json.dumps([strip(tree), [(l.name, l.shape, str(l.tensor.dtype)) for l in leaves]])
+    text = json.dumps([strip(tree), [(l.name, l.shape, DTYPE_CODES.get(l.tensor.dtype))
+                                     for l in leaves]])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -808,6 +819,25 @@ class _Budget:
             self.used += nbytes
             return start
 
+    def take_all(self, sizes: list[int]) -> list[int] | None:
+        """When pieces of `sizes` fit in the arena and the limit all at
+        once, takes one region for all of them and returns each one's
+        offset in it (laid end to end); None otherwise. A state dict of
+        thousands of small tensors then costs one step here, not one
+        acquire (and one release) each."""
+        if self.arena is None or sum(sizes) > self.limit:
+            return None
+        ends = list(itertools.accumulate(-(-n // self.ALIGN) * self.ALIGN for n in sizes))
+        if ends and ends[-1] > self.capacity:
+            return None
+        with self.cond:
+            if self.live or self.failed:
+                return None
+            self.live.append((0, ends[-1] if ends else 0))
+            self.used = sum(sizes)
+            self.head = ends[-1] if ends else 0
+        return [0] + ends[:-1]
+
     def release(self, nbytes: int) -> None:
         """Frees the oldest piece (of `nbytes`): the library has copied it."""
         with self.cond:
@@ -857,7 +887,14 @@ def _stage(piece: _Piece, arena: torch.Tensor | None, start: int | None) -> bool
     """Copies `piece` into the arena at `start` (or, with None, into memory
     of its own), pointing `address` at the copy. Returns whether the copy
     runs on a CUDA stream (the caller synchronises before handing it over)."""
-    source = piece.data.detach()
+    source = piece.data
+    if start is not None and arena is not None and source.is_cpu and source.is_contiguous():
+        # ctypes releases the GIL for the copy.
+        address = arena.data_ptr() + start
+        ctypes.memmove(address, source.data_ptr(), piece.nbytes)
+        piece.address = address
+        return False
+    source = source.detach()
     if start is None or arena is None:
         staged = torch.empty(source.shape, dtype=source.dtype,
                              pin_memory=source.device.type == "cuda")
@@ -865,11 +902,6 @@ def _stage(piece: _Piece, arena: torch.Tensor | None, start: int | None) -> bool
         piece.data, piece.address = staged, staged.data_ptr()
         return source.device.type == "cuda"
     address = arena.data_ptr() + start
-    if source.device.type == "cpu" and source.is_contiguous():
-        # ctypes releases the GIL for the copy.
-        ctypes.memmove(address, source.data_ptr(), piece.nbytes)
-        piece.address = address
-        return False
     target = arena[start:start + piece.nbytes].view(source.dtype).view(source.shape)
     target.copy_(source, non_blocking=source.device.type == "cuda")
     piece.address = address
@@ -987,8 +1019,9 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
 
     def worker():
         try:
+            # Staged all at once (take_all), nothing waits for the budget.
             written = _write(root, step, rank, world, timeout_s, keep, from_queue(), rng,
-                             position, budget, state_tree, record_only)
+                             position, None if starts else budget, state_tree, record_only)
             future.set_result(written if record_only else step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
             budget.fail()
@@ -1013,7 +1046,15 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             handoff.put(batch)
         batch, batch_bytes, on_stream = [], 0, False
 
+    starts = budget.take_all([p.nbytes for p in pieces]) if pieces else None
     try:
+        if starts:
+            for piece, start in zip(pieces, starts):
+                on_stream |= _stage(piece, budget.arena, start)
+            for at in range(0, len(pieces), _BATCH_PIECES):
+                batch = pieces[at:at + _BATCH_PIECES]
+                hand_over()
+            pieces = ()
         for piece in pieces:
             nbytes = piece.nbytes
             if not budget.fits(nbytes):
@@ -1091,7 +1132,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             raise CheckpointError("data_loader_position must be a non-negative int")
         tree, leaves = _flatten(state_dict)
         tree_text = _tree_text(tree)
-        signature = _signature(tree, leaves)
+        # Alone, there is no other rank to agree with.
+        signature = _signature(tree, leaves) if world > 1 else None
         rng = _rng_bytes(rng_state)
         wait()  # an earlier asynchronous save commits first
         if remote is not None:
@@ -1132,10 +1174,11 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     keep = 0 if remote is not None else keep_last or 0
     if not async_save:
         for piece in pieces:  # the library reads host memory, contiguous
-            local = piece.data.detach()
-            if local.device.type != "cpu" or not local.is_contiguous():
-                local = local.cpu().contiguous()
-            piece.data, piece.address = local, local.data_ptr() if local.numel() else 0
+            local = piece.data
+            if not (local.is_cpu and local.is_contiguous()):
+                local = local.detach().cpu().contiguous()
+                piece.data = local
+            piece.address = local.data_ptr()
         written = _write(root, step, rank, world, timeout, keep, [pieces], rng,
                          data_loader_position, None, state_tree, remote is not None)
         if remote is not None:
@@ -1173,11 +1216,11 @@ class Resume:
 
 
 def _compare(saved, target, path, problems, pairs) -> None:
-    """Collects structural differences and the (saved leaf, target) pairs."""
-    where = "/".join(map(str, path)) or "<root>"
+    """Collects structural differences and the (saved leaf, target, path)
+    triples (paths are joined into text only for messages)."""
     if "dict" in saved:
         if not isinstance(target, dict):
-            problems.append(f"{where}: the checkpoint has a dict, the state dict a "
+            problems.append(f"{_where(path)}: the checkpoint has a dict, the state dict a "
                             f"{type(target).__name__}")
             return
         keys = [k for k, _ in saved["dict"]]
@@ -1197,11 +1240,11 @@ def _compare(saved, target, path, problems, pairs) -> None:
     for kind, types in (("list", list), ("tuple", (list, tuple))):
         if kind in saved:
             if not isinstance(target, types):
-                problems.append(f"{where}: the checkpoint has a {kind}, the state dict a "
+                problems.append(f"{_where(path)}: the checkpoint has a {kind}, the state dict a "
                                 f"{type(target).__name__}")
                 return
             if len(saved[kind]) != len(target):
-                problems.append(f"{where}: the checkpoint has {len(saved[kind])} items, the "
+                problems.append(f"{_where(path)}: the checkpoint has {len(saved[kind])} items, the "
                                 f"state dict {len(target)}")
                 return
             for i, child in enumerate(saved[kind]):
@@ -1209,10 +1252,10 @@ def _compare(saved, target, path, problems, pairs) -> None:
             return
     if "tensor" in saved:
         if not isinstance(target, torch.Tensor):
-            problems.append(f"{where}: the checkpoint has a tensor, the state dict a "
+            problems.append(f"{_where(path)}: the checkpoint has a tensor, the state dict a "
                             f"{type(target).__name__}")
             return
-        pairs.append((saved["tensor"], target, where))
+        pairs.append((saved["tensor"], target, path))
 
 
 def _assign_values(saved, target):
@@ -1259,23 +1302,25 @@ def load(state_dict: dict, path, *, storage_options: dict | None = None) -> Resu
         pairs: list = []
         _compare(tree["tree"], state_dict, [], problems, pairs)
         plans = []
-        for name, target, where in pairs:
-            if name not in saved:
-                problems.append(f"{where}: tensor {name} is missing from the checkpoint's data")
+        for name, target, path in pairs:
+            found = saved.get(name)
+            if found is None:
+                problems.append(f"{_where(path)}: tensor {name} is missing from the "
+                                "checkpoint's data")
                 continue
-            code, shape = saved[name]
+            code, shape = found
             want = DTYPE_CODES.get(target.dtype)
             if want != code:
-                problems.append(f"{where}: dtype mismatch: the checkpoint has "
+                problems.append(f"{_where(path)}: dtype mismatch: the checkpoint has "
                                 f"{_DTYPES.get(code, code)}, the state dict {target.dtype}")
-            if tuple(target.shape) != shape:
-                problems.append(f"{where}: shape mismatch: the checkpoint has {list(shape)}, "
-                                f"the state dict {list(target.shape)}")
-            if want == code and tuple(target.shape) == shape:
+            if target.shape != shape:
+                problems.append(f"{_where(path)}: shape mismatch: the checkpoint has "
+                                f"{list(shape)}, the state dict {list(target.shape)}")
+            elif want == code:
                 try:
                     local, _, offsets, sizes, _, index = _box(target, dtensor_type)
                 except CheckpointError as error:
-                    problems.append(f"{where}: {error}")
+                    problems.append(f"{_where(path)}: {error}")
                     continue
                 if index >= 0:
                     plans.append((name, code, shape, offsets, sizes, local))
@@ -1285,7 +1330,7 @@ def load(state_dict: dict, path, *, storage_options: dict | None = None) -> Resu
         with torch.no_grad():
             boxes, copies = [], []
             for name, code, shape, offsets, sizes, local in plans:
-                direct = local.device.type == "cpu" and local.is_contiguous()
+                direct = local.is_cpu and local.is_contiguous()
                 dest = local if direct else torch.empty(sizes, dtype=local.dtype)
                 boxes.append((name, code, shape, offsets, sizes, dest))
                 if not direct:
