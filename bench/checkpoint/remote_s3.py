@@ -4,10 +4,12 @@ with the store's own rate in the same run.
     .venv/bin/python bench/checkpoint/remote_s3.py --mib 256 --repeat 3
 
 Starts `weed server -s3` (test/python/checkpoint/seaweed.py), then, per
-repeat: ssdopt.checkpoint.save to s3:// (local commit, upload, read-back
-verification, manifest, latest) and load from it (range reads into sparse
-files, verified), against s3fs put_file + get_file of one file of the same
-size (what the upload and its read-back cost at least) and get_file alone.
+repeat: ssdopt.checkpoint.save to s3:// (the data file written in the
+rank's cache, uploaded, verified by its size and the server's MD5 (ETag),
+manifest, latest) and load from it (range reads into sparse files,
+verified), against s3fs put_file of one file of the same size (what the
+upload costs at least), put_file + get_file (what an upload verified by
+reading it back cost at least) and get_file alone.
 Prints medians; the last line is one JSON object.
 """
 
@@ -42,7 +44,7 @@ def main() -> None:
     server = Server()
     server.start()
     rows: dict[str, list[float]] = {k: [] for k in
-                                    ("save", "load", "put_get", "get")}
+                                    ("save", "load", "put", "put_get", "get")}
     try:
         fs = server.filesystem()
         options = server.storage_options()
@@ -52,6 +54,9 @@ def main() -> None:
                 f.write(os.urandom(nbytes))
             for r in range(args.repeat):
                 place = server.bucket()
+                t = time.perf_counter()
+                fs.put_file(blob, f"{place}/alone")
+                rows["put"].append(time.perf_counter() - t)
                 t = time.perf_counter()
                 fs.put_file(blob, f"{place}/blob")
                 fs.get_file(f"{place}/blob", os.path.join(tmp, "back"))
@@ -76,6 +81,7 @@ def main() -> None:
         print(f"{k:>8}: {v:.3f} s  {mib / v:.0f} MiB/s  (runs: "
               + ", ".join(f"{x:.3f}" for x in rows[k]) + ")")
     print(json.dumps({"mib": mib, "repeat": args.repeat,
+                      "save_ratio_vs_put": med["put"] / med["save"],
                       "save_ratio_vs_put_get": med["put_get"] / med["save"],
                       "load_ratio_vs_get": med["get"] / med["load"],
                       **{f"{k}_s": v for k, v in med.items()}}))
