@@ -225,6 +225,10 @@ def main() -> int:
         runs.append((rates, results, elastic))
         print(f"# repeat {repeat + 1}/{args.repeat} done, load average "
               f"{os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
+        # Each repeat's raw seconds and fio rates, so that a run cut short
+        # still leaves what it measured.
+        print("# raw " + json.dumps({"fio": rates, "worlds": results, "elastic": elastic}),
+              file=sys.stderr, flush=True)
     load_end = os.getloadavg()
     shutil.rmtree(args.dir, ignore_errors=True)
 
