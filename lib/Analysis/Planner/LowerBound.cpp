@@ -67,7 +67,12 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   // argument's last touch (an optimizer's update reads what it replaces),
   // exists only once that read is done. 0 when some pair lacks that order.
   double chainReadBytes = std::numeric_limits<double>::infinity();
+  bool everyUpdateAfterItsLastTouch = true;
   std::vector<LeaveCost> costWhileNeeded(graph.numTensors());
+  // From this point on an updated argument's next value exists: absent
+  // there, the argument costs only its read (the next value's write is
+  // counted as the next value's, a candidate itself).
+  std::vector<int64_t> readOnlyFrom(graph.numTensors(), INT64_MAX);
   for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
     const Tensor &info = graph.getTensor(tensor);
     int64_t bytes = info.bytes;
@@ -81,8 +86,11 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     LeaveCost needed = LeaveCost::WriteAndRead;
     LeaveCost afterwards = LeaveCost::Write;
     if (persistentArgument) {
+      // A next value that no op computes (another argument, as in a swap)
+      // is counted as no update: a cheaper class keeps the bound a bound.
       bool updated =
-          info.steadyStatePartner && *info.steadyStatePartner != tensor;
+          info.steadyStatePartner && *info.steadyStatePartner != tensor &&
+          graph.getTensor(*info.steadyStatePartner).definingOp.has_value();
       needed = updated ? LeaveCost::ReadAndFinalWrite : LeaveCost::Read;
       afterwards = LeaveCost::Free;
       if (updated) {
@@ -91,15 +99,25 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
             std::min(finalWritePerByte, static_cast<double>(next.bytes) /
                                             std::max<int64_t>(bytes, 1));
         firstNextValue = std::min(firstNextValue, *next.definingOp);
-        if (lastNeeded >= 0)
-          chainReadBytes =
-              *next.definingOp >= lastNeeded
-                  ? std::min(chainReadBytes, static_cast<double>(bytes))
-                  : 0;
+        if (lastNeeded >= 0) {
+          if (*next.definingOp >= lastNeeded)
+            chainReadBytes =
+                std::min(chainReadBytes, static_cast<double>(bytes));
+          else
+            everyUpdateAfterItsLastTouch = false;
+        }
       }
     }
     costWhileNeeded[tensor] = needed;
-    addRange(needed, start, std::min(end, lastNeeded), bytes);
+    if (needed == LeaveCost::ReadAndFinalWrite) {
+      readOnlyFrom[tensor] =
+          *graph.getTensor(*info.steadyStatePartner).definingOp;
+      addRange(needed, start,
+               std::min({end, lastNeeded, readOnlyFrom[tensor] - 1}), bytes);
+      addRange(LeaveCost::Read, std::max(start, readOnlyFrom[tensor]),
+               std::min(end, lastNeeded), bytes);
+    } else
+      addRange(needed, start, std::min(end, lastNeeded), bytes);
     addRange(afterwards, std::max(start, lastNeeded + 1), end, bytes);
   }
   // Of those bytes, the ones touched again at or before f, the first op
@@ -133,7 +151,10 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   for (uint32_t point = 0; point < points; ++point)
     for (TensorId tensor : lifetimes.getTouchedAt(point))
       if (!lifetimes.mayLeaveOnSsd(tensor, point)) {
-        unsigned cost = static_cast<unsigned>(costWhileNeeded[tensor]);
+        unsigned cost = static_cast<unsigned>(static_cast<int64_t>(point) >=
+                                                      readOnlyFrom[tensor]
+                                                  ? LeaveCost::Read
+                                                  : costWhileNeeded[tensor]);
         touched[cost][point] += graph.getTensor(tensor).bytes;
         if (static_cast<int64_t>(point) < lastTouchByFirstNext[tensor])
           touchedEarly[cost][point] += graph.getTensor(tensor).bytes;
@@ -250,8 +271,9 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
               ? finalWritesFrom - before + finalWait + finalWrites / writeRate
               : 0;
       if (withLatency && finalWritesHappen) {
-        finalAfter = std::max(finalAfter, opTime + chainRead + finalWait +
-                                              finalWrites / writeRate);
+        if (everyUpdateAfterItsLastTouch)
+          finalAfter = std::max(finalAfter, opTime + chainRead + finalWait +
+                                                finalWrites / writeRate);
         // The bytes absent at i and touched again by f come back before
         // op f runs, and final writes start after it: each class uses its
         // bytes touched later first (they cost the same otherwise). No
@@ -263,7 +285,7 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
             std::max(0.0, fromState - lateState) +
             std::max(0.0, std::max(0.0, rest - leaving) - lateWrittenAndRead -
                               std::max(0.0, lateState - fromState));
-        if (finalWritesAt > point)
+        if (finalWritesAt > point + 1)
           finalAfter = std::max(
               finalAfter, std::max(finalWritesFrom - before,
                                    opTime + earlyReads / readRate +
