@@ -7,9 +7,11 @@ inner compiler, inductor's min-cut one under inductor). Then:
 1. The forward and backward graphs are joined into one step, in execution
    order, and exported to the input IR of `ssd-opt`, with the backward's
    first op marked (`ssd.backward_start`).
-2. `ssd-opt --ssd-offload-pipeline` plans it at the memory budget, moving only
-   activations saved for the backward (`movable=activation`): parameters and
-   inputs belong to the caller, so moving them would free nothing.
+2. `ssd-opt --ssd-offload-pipeline` plans it at the memory budget, moving
+   what the graphs make (`movable_roles`): saved activations, and under the
+   eager inner compiler also values inside the forward or the backward.
+   Parameters, inputs and the forward's outputs belong to the caller
+   (`ssd.resident`), so moving them would free nothing.
 3. Each saved activation the plan moves is written to `offload_dir` by
    `ssdopt.offload` right after its last forward use (the forward returns a
    small handle in its place, so its memory is freed once the write is done);
@@ -45,6 +47,21 @@ logger = logging.getLogger("ssdopt")
 
 # A budget above any graph's peak: plans nothing, reports the peak.
 _NO_LIMIT = 1 << 62
+
+# What the backend may move: saved activations across the forward/backward
+# boundary, and inside the forward or the backward every value it makes
+# (temporaries, gradients until the backward returns them). Parameters and
+# inputs are the caller's, and so are the forward's outputs (ssd.resident).
+_MOVABLE = "activation,gradient,temporary"
+
+
+def movable_roles(inner: str) -> str:
+    """The roles the backend lets `ssd-opt` move for an inner compiler.
+    Under inductor only saved activations, each moved once across the
+    boundary: with values moved inside one graph, the zoo's GPT-2 at its
+    lowest budget was no longer bitwise equal to plain inductor (not yet
+    understood), so those moves are off there."""
+    return _MOVABLE if inner == "eager" else "activation"
 
 # One entry per graph the backend planned, for `ssdopt.stats()`.
 _planned_graphs: list[dict[str, Any]] = []
@@ -272,31 +289,54 @@ def _register_inductor_offload() -> None:
 
 
 def _inductor_inner_compile(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], **kwargs: Any) -> Any:
-    """compile_fx_inner, the backward's waits given the strides their
-    forward's lowering chose (the forward is compiled first)."""
+    """compile_fx_inner, each wait given the strides of the tensor its
+    offload wrote: for a move from the forward to the backward, the strides
+    the forward's lowering chose (the forward is compiled first); for a move
+    inside this graph, those of the offloaded value as it stands here (in
+    graph order, so a value reloaded with other strides passes them on)."""
     from torch._inductor.compile_fx import compile_fx_inner
 
-    if kwargs.get("is_backward"):
-        changed = False
-        for node in gm.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.wait.default):
-            token = node.meta.get("ssdopt_layout")
-            if token is None:
-                continue
-            stride = _inductor_layouts[token].stride
-            if stride is None:
-                raise RuntimeError(f"ssdopt: the forward of {node.name} was compiled without inductor's offload lowering")
-            ticket, size, old_stride, *rest = node.args
-            if list(old_stride) != stride:
-                node.args = (ticket, size, stride, *rest)
-                value = node.meta["val"]
-                node.meta["val"] = _OffloadRewriter.fake(
-                    getattr(value, "fake_mode", None),
-                    lambda: torch.empty_strided(value.shape, stride, dtype=value.dtype, device=value.device),
-                )
-                changed = True
-        if changed:
-            gm.recompile()
+    changed = False
+    for node in gm.graph.nodes:
+        token = node.meta.get("ssdopt_layout")
+        if token is None or node.op != "call_function":
+            continue
+        layout = _inductor_layouts[token]
+        if node.target is torch.ops.ssdopt.offload.default:
+            if layout.exact:
+                layout.stride = [int(size) for size in node.args[0].meta["val"].stride()]
+            continue
+        if node.target is not torch.ops.ssdopt.wait.default:
+            continue
+        stride = layout.stride
+        if stride is None:
+            raise RuntimeError(f"ssdopt: the forward of {node.name} was compiled without inductor's offload lowering")
+        ticket, size, old_stride, *rest = node.args
+        if list(old_stride) != stride:
+            node.args = (ticket, size, stride, *rest)
+            value = node.meta["val"]
+            node.meta["val"] = _OffloadRewriter.fake(
+                getattr(value, "fake_mode", None),
+                lambda: torch.empty_strided(value.shape, stride, dtype=value.dtype, device=value.device),
+            )
+            changed = True
+    if changed:
+        gm.recompile()
     return compile_fx_inner(gm, example_inputs, **kwargs)
+
+
+@dataclasses.dataclass
+class _Move:
+    """One tensor the plan moves: the graph that defines it ("fw" or "bw"),
+    its node there, the key of its saved group when the backward reads it,
+    and its gaps in step order."""
+
+    phase: str
+    node: torch.fx.Node
+    group: Any | None
+    gaps: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    bytes_written: int = 0
+    within_graph: bool = False
 
 
 @dataclasses.dataclass
@@ -341,6 +381,11 @@ class _OffloadRewriter:
         self.fw_output = next(iter(fw.graph.find_nodes(op="output")))
         self.saved = list(self.fw_output.args[0])[num_fwd_outputs:]
         self.bw_placeholders = list(bw.graph.find_nodes(op="placeholder"))
+        self.fake_mode = next(
+            (value.fake_mode for module in (fw, bw) for node in module.graph.nodes
+             if (value := _val(node)) is not None and hasattr(value, "fake_mode")),
+            None,
+        )
 
     # -- planning ----------------------------------------------------------
 
@@ -363,8 +408,19 @@ class _OffloadRewriter:
             group.members.append(index)
             if group.base is None and _covers_storage(value):
                 group.base = node
-        for key in [key for key, group in groups.items() if group.base is None]:
-            del groups[key]  # no saved tensor covers the storage: keep it resident
+        # Where no saved tensor covers the storage (an expanded or sliced
+        # view is saved), the forward's node that does is the base: it moves
+        # in their place, and they are rebuilt from it in the backward.
+        covering = {}
+        for node in self.fw.graph.nodes:
+            value = _val(node)
+            if node.op == "call_function" and value is not None and _covers_storage(value):
+                covering.setdefault(_storage_key(value), node)
+        for key, group in list(groups.items()):
+            if group.base is None:
+                group.base = covering.get(key)
+            if group.base is None:
+                del groups[key]  # nothing covers the storage: keep it resident
         return groups
 
     def joined_step(
@@ -466,6 +522,9 @@ class _OffloadRewriter:
         step, origin, backward_start = self.joined_step(groups)
         placeholders = list(step.graph.find_nodes(op="placeholder"))
         outputs = next(iter(step.graph.find_nodes(op="output"))).args[0]
+        forward_outputs = sum(
+            1 for node in self.fw_output.args[0][: self.num_fwd_outputs] if isinstance(node, torch.fx.Node)
+        )
         exported = fx_to_mlir(
             step,
             arg_roles=["input"] * len(placeholders),
@@ -473,6 +532,8 @@ class _OffloadRewriter:
             result_names=[None] * len(outputs),
             function_name=f"graph{self.graph_id}",
             backward_start=backward_start,
+            # The forward's outputs go to the caller, who holds them.
+            resident_results=[index < forward_outputs for index in range(len(outputs))],
         )
         report_path = None
         if self.options.report_dir:
@@ -486,39 +547,36 @@ class _OffloadRewriter:
         )
         budget = self.options.memory_budget
         if self.options.peak_share is not None:
-            unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)
+            unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, movable=movable_roles(self.options.inner), **settings)
             budget = int(unplanned["peak_bytes_before"] * self.options.peak_share)
-        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path, **settings)
-        # Which saved group each planned gap moves.
-        group_of_fw_node = {}
-        for key, group in groups.items():
-            for index in group.members:
-                group_of_fw_node[self.saved[index]] = key
+        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path,
+                               movable=movable_roles(self.options.inner), **settings)
+        # Each planned move, by tensor: the node that defines it in the
+        # forward or the backward, and its gaps in step order.
         self.op_origin = [origin.get(node) for node in exported.op_nodes]
+        self.moves: dict[torch.fx.Node, _Move] = {}
         unmapped = []
         for gap in report.get("plan", []):
-            if "op" not in gap or not gap.get("writes") or gap.get("leaves_on_ssd"):
+            if "op" not in gap or gap.get("enters_on_ssd") or gap.get("leaves_on_ssd"):
+                unmapped.append(gap.get("tensor", "?"))
                 continue
             node = exported.result_node(gap["op"], gap.get("result", 0))
             phase, original = origin.get(node, (None, None))
-            key = group_of_fw_node.get(original) if phase == "fw" else None
-            if key is None and phase == "fw" and (value := _val(original)) is not None:
-                # A move of a tensor whose saved tensors are views of it
-                # (the planner moves a view's root): its storage's group.
-                key = _storage_key(value) if _storage_key(value) in groups else None
-            if key is None:
+            if original is None:
                 unmapped.append(gap.get("tensor", gap["op"]))
                 continue
-            if groups[key].gap is None:
-                groups[key].gap = gap
-        if unmapped:
-            # The planned peak counts these moves; the graph will not make them.
-            logger.warning(
-                "graph %d: %d of the plan's moves are of no saved tensor the backend can move (%s); "
-                "the step will not meet the planned peak",
-                self.graph_id, len(unmapped), ", ".join(map(str, unmapped[:5])),
-            )
-        report["unapplied_moves"] = len(unmapped)
+            move = self.moves.get(original)
+            if move is None:
+                key = None
+                if phase == "fw" and (value := _val(original)) is not None and _storage_key(value) in groups:
+                    # A saved tensor, or the root of saved views (the
+                    # planner moves a view's root): its storage's group.
+                    key = _storage_key(value)
+                move = self.moves[original] = _Move(phase, original, key)
+            move.gaps.append(gap)
+        for move in self.moves.values():
+            move.gaps.sort(key=lambda gap: gap.get("offload_slot", gap.get("release_slot", 0)))
+        self.unmapped = unmapped
         return report
 
     def default_target(self) -> str:
@@ -535,8 +593,9 @@ class _OffloadRewriter:
         from .exporter import ExportError
 
         groups = self.movable_groups()
+        self.moves, self.unmapped = {}, []
         try:
-            report = self.plan(groups) if groups else None
+            report = self.plan(groups)
         except (ExportError, planning.PlanningError) as error:
             if getattr(error, "infeasible", False):
                 raise  # the budget is the caller's to change
@@ -549,97 +608,309 @@ class _OffloadRewriter:
             )
             self.record(None, groups, [], fallback=f"{type(error).__name__}: {error}")
             return
-        moved = [group for group in groups.values() if group.gap is not None]
-        if moved:
-            # Positions in the graphs as partitioned: the rewrite only
-            # inserts nodes, and every anchor it looks up is an original one.
-            fw_order = {node: index for index, node in enumerate(self.fw.graph.nodes)}
-            bw_order = {node: index for index, node in enumerate(self.bw.graph.nodes)}
-            for group in moved:
-                self.rewrite(group, fw_order, bw_order)
+        self.bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
+        # Positions are looked up among the graphs' nodes as partitioned (the
+        # rewrite only inserts nodes, and every anchor is an original node).
+        self.original_order = {
+            module: {node: index for index, node in enumerate(module.graph.nodes)} for module in (self.fw, self.bw)
+        }
+        applied = [move for move in self.moves.values() if self.apply(move, groups)]
+        if self.unmapped:
+            # The planned peak counts these moves; the graph will not make them.
+            logger.warning(
+                "graph %d: %d of the plan's moves are of no tensor the backend can move (%s); "
+                "the step will not meet the planned peak",
+                self.graph_id, len(self.unmapped), ", ".join(map(str, self.unmapped[:5])),
+            )
+        if report is not None:
+            report["unapplied_moves"] = len(self.unmapped)
+        if applied:
             for module in (self.fw, self.bw):
                 module.graph.lint()
                 module.recompile()
-        self.record(report, groups, moved)
+        self.record(report, groups, applied)
 
-    def position(self, op_index: int) -> tuple[str, torch.fx.Node] | None:
-        if 0 <= op_index < len(self.op_origin):
-            return self.op_origin[op_index]
+    def after(self, slot: int) -> tuple[str, torch.fx.Node] | None:
+        """Where slot `slot` is, as the node it follows (point slot-1, or the
+        last op before it that a node of the graphs made)."""
+        for index in range(min(slot, len(self.op_origin)) - 1, -1, -1):
+            if self.op_origin[index] is not None:
+                return self.op_origin[index]
         return None
 
-    def rewrite(
-        self, group: _SavedGroup, order: dict[torch.fx.Node, int], bw_order: dict[torch.fx.Node, int]
-    ) -> None:
-        ops = torch.ops.ssdopt
-        gap = group.gap
-        base = group.base
-        value = _val(base)
-        store = self.backend.store()
-        fake_mode = value.fake_mode if hasattr(value, "fake_mode") else None
+    def before(self, point: int) -> tuple[str, torch.fx.Node]:
+        """Where point `point` is, as the node it precedes (the backward's
+        output for the step's return)."""
+        for index in range(max(point, 0), len(self.op_origin)):
+            if self.op_origin[index] is not None:
+                return self.op_origin[index]
+        return ("bw", self.bw_output)
 
-        # Forward: write the base after its last forward use (the planner's
-        # offload slot, never before the members are defined).
-        members = [self.saved[index] for index in group.members]
-        anchor = max(members, key=order.__getitem__)
-        slot_node = self.position(gap.get("offload_slot", 0) - 1)
-        if slot_node and slot_node[0] == "fw" and order[slot_node[1]] > order[anchor]:
-            anchor = slot_node[1]
+    def module(self, phase: str) -> torch.fx.GraphModule:
+        return self.fw if phase == "fw" else self.bw
+
+    def apply(self, move: "_Move", groups: dict[Any, _SavedGroup]) -> bool:
+        """Rewrites the graphs for every gap of `move` that they can make
+        (the others are counted in `self.unmapped`); true if any."""
+        # The tensor's value in each graph, as rewritten so far: in the
+        # backward, a saved tensor is its base's saved input until reloaded.
+        current: dict[str, torch.fx.Node | None] = {"fw": None, "bw": None}
+        current[move.phase] = move.node
+        group = groups.get(move.group) if move.group is not None else None
+        if group is not None and group.base in self.saved:
+            current["bw"] = self.bw_placeholders[self.saved.index(group.base)]
+        # The handle of the last write, in the graph that holds it, while
+        # its copy on disk is kept for the next gap.
+        handle: tuple[str, torch.fx.Node] | None = None
+        kinds = []
+        for gap in move.gaps:
+            leave = self.after(gap["offload_slot"] if gap.get("writes") else gap["release_slot"])
+            back = self.before(gap["wait_point"])
+            kind = None
+            if leave is not None and leave[0] == back[0] and current[leave[0]] is not None:
+                kind = leave[0]  # within one graph
+            elif leave is not None and (leave[0], back[0]) == ("fw", "bw") and group is not None:
+                kind = "cross"
+            kinds.append(kind)
+
+        def written(kind: str | None) -> Any:
+            """The layout a gap of this kind writes (and its wait returns):
+            the saved base's in the backward, else the tensor's own."""
+            if kind is None:
+                return None
+            value = _val(group.base) if group is not None and kind in ("cross", "bw") else _val(move.node)
+            return (tuple(value.shape), tuple(value.stride()), value.dtype)
+
+        if self.options.inner != "eager":
+            # One move across the boundary per saved tensor, from its first
+            # gap's offload point to the prefetch of its gap into the
+            # backward (movable_roles).
+            # (A saved tensor planned to move only inside the forward moves
+            # across, its prefetch at the backward's start.)
+            first = next((gap for gap in move.gaps if gap.get("writes")), None)
+            if first is None or group is None or self.after(first["offload_slot"])[0] != "fw":
+                self.unmapped.append(move.gaps[0].get("tensor", move.gaps[0]["op"]))
+                return False
+            crossing = next((gap for gap, kind in zip(move.gaps, kinds) if kind == "cross"), None)
+            if crossing is None:
+                crossing = {key: value for key, value in first.items() if key != "prefetch_slot"}
+            self.cross(group, dict(crossing, offload_slot=first["offload_slot"]), current, None, False)
+            move.bytes_written += int(first.get("bytes", 0))
+            return True
+
+        applied = False
+        for index, (gap, kind) in enumerate(zip(move.gaps, kinds)):
+            if kind is None:
+                self.unmapped.append(gap.get("tensor", gap["op"]))
+                handle = None
+                continue
+            home = "fw" if kind == "cross" else kind
+            reuse = handle[1] if handle is not None and handle[0] == home and not gap.get("writes") else None
+            following = move.gaps[index + 1] if index + 1 < len(move.gaps) else None
+            held_in = "bw" if kind == "cross" else kind
+            next_home = None
+            if following is not None and kinds[index + 1] is not None:
+                next_home = "fw" if kinds[index + 1] == "cross" else kinds[index + 1]
+            # The copy on disk serves the next gap if it may read it there:
+            # the same bytes (no write planned), in the graph that holds the
+            # handle, in the same layout.
+            keep = bool(
+                following is not None
+                and not following.get("writes")
+                and next_home == held_in
+                and written(kinds[index + 1]) == written(kind)
+            )
+            if kind == "cross":
+                made = self.cross(group, gap, current, reuse, keep)
+            else:
+                made = self.within(kind, gap, current, reuse, keep)
+                move.within_graph = True
+            handle = (held_in, made) if keep else None
+            move.bytes_written += 0 if reuse is not None else int(gap.get("bytes", 0))
+            applied = True
+        return applied
+
+    def offload(self, module: torch.fx.GraphModule, value: torch.fx.Node, slot: torch.fx.Node | None, exact: bool) -> torch.fx.Node:
+        """`ssdopt.offload(value)` after `slot` (never before `value` is
+        defined, nor between a node and its getitems)."""
+        order = {node: index for index, node in enumerate(module.graph.nodes)}
+        anchor = value
+        if slot is not None and order[slot] > order[anchor]:
+            anchor = slot
         while anchor.next.op != "output" and anchor.next.target is operator.getitem:
             anchor = anchor.next
-        with self.fw.graph.inserting_after(anchor):
-            handle = self.fw.graph.call_function(ops.offload.default, (base, store))
-        handle.meta["val"] = self.fake(fake_mode, lambda: torch.empty((), dtype=torch.int64))
-        token = None
+        with module.graph.inserting_after(anchor):
+            handle = module.graph.call_function(torch.ops.ssdopt.offload.default, (value, self.backend.store()))
+        handle.meta["val"] = self.fake(self.fake_mode, lambda: torch.empty((), dtype=torch.int64))
         if self.options.inner == "inductor":
             token = next(_layout_tokens)
-            _inductor_layouts[token] = _InductorLayout(exact=len(group.members) > 1)
+            _inductor_layouts[token] = _InductorLayout(exact=exact)
             handle.meta["ssdopt_layout"] = token
+        return handle
+
+    def reload(
+        self,
+        module: torch.fx.GraphModule,
+        handle: torch.fx.Node,
+        prefetch_at: torch.fx.Node,
+        first_use: torch.fx.Node,
+        value: torch.Tensor,
+        keep: bool,
+        token: Any,
+        meta: torch.Tensor | None = None,
+    ) -> torch.fx.Node:
+        """`ssdopt.prefetch(handle)` before `prefetch_at` (where it may be:
+        after the handle, not after `first_use`) and its wait before
+        `first_use`."""
+        order = {node: index for index, node in enumerate(module.graph.nodes)}
+        if not order[handle] < order[prefetch_at] <= order[first_use]:
+            prefetch_at = first_use
+        with module.graph.inserting_before(prefetch_at):
+            ticket = module.graph.call_function(torch.ops.ssdopt.prefetch.default, (handle,))
+        ticket.meta["val"] = self.fake(self.fake_mode, lambda: torch.empty((), dtype=torch.int64))
+        arguments = (ticket, list(value.shape), list(value.stride()), value.dtype, value.device)
+        with module.graph.inserting_before(first_use):
+            loaded = module.graph.call_function(torch.ops.ssdopt.wait.default, arguments, {"keep": True} if keep else {})
+        loaded.meta["val"] = meta if meta is not None else value
+        if token is not None:
+            loaded.meta["ssdopt_layout"] = token
+        return loaded
+
+    def within(
+        self, phase: str, gap: dict[str, Any], current: dict[str, torch.fx.Node | None], reuse: torch.fx.Node | None, keep: bool
+    ) -> torch.fx.Node:
+        """A gap inside one graph: the value is written after its last use
+        before the gap (or dropped, its copy on disk kept from the last
+        gap), read back before its next use; every later use, and every
+        later use of a view of it (rebuilt from the reloaded value), reads
+        the reloaded one. Returns the handle."""
+        module = self.module(phase)
+        value_node = current[phase]
+        value = _val(value_node)
+        slot = self.after(gap["offload_slot"] if gap.get("writes") else gap["release_slot"])[1]
+        handle = reuse if reuse is not None else self.offload(module, value_node, slot, exact=True)
+        first_use = self.before(gap["wait_point"])[1]
+        prefetch_at = self.before(gap.get("prefetch_slot", gap["wait_point"]))
+        prefetch_at = prefetch_at[1] if prefetch_at[0] == phase else first_use
+        # A tensor of its own (the graph's passes must not take the reload
+        # for an alias of the value it replaces).
+        fresh = self.fake(
+            self.fake_mode,
+            lambda: torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device),
+        )
+        loaded = self.reload(module, handle, prefetch_at, first_use, value, keep, handle.meta.get("ssdopt_layout"), fresh)
+        self.redirect(module, value_node, loaded, first_use, exclude={handle})
+        current[phase] = loaded
+        return handle
+
+    def redirect(
+        self, module: torch.fx.GraphModule, value_node: torch.fx.Node, loaded: torch.fx.Node, first_use: torch.fx.Node, exclude: set
+    ) -> None:
+        """Uses of `value_node` from `first_use` on read `loaded`; so do
+        those of the views of its storage, rebuilt from `loaded` by
+        `as_strided` (so that they do not hold the old storage)."""
+        order = {node: index for index, node in enumerate(module.graph.nodes)}
+        start = order[first_use]
+        value = _val(value_node)
+        key = _storage_key(value)
+        # Views are rebuilt only from a value that covers its storage (their
+        # offsets are into it); others keep the old storage while used.
+        # (Not from a reload whose strides inductor's layouts chose: the
+        # views' strides are relative to the partition's.)
+        token = value_node.meta.get("ssdopt_layout")
+        views = _covers_storage(value) and (token is None or _inductor_layouts[token].exact)
+        for node in list(module.graph.nodes):
+            if order.get(node, -1) >= start:
+                break
+            node_value = _val(node)
+            if node is not value_node and (
+                not views or node_value is None or node in exclude or _storage_key(node_value) != key
+            ):
+                continue
+            late = [user for user in node.users if order.get(user, -1) >= start and user is not loaded]
+            if not late:
+                continue
+            replacement = loaded
+            if node is not value_node:
+                with module.graph.inserting_after(loaded):
+                    replacement = module.graph.call_function(
+                        torch.ops.aten.as_strided.default,
+                        (loaded, list(node_value.shape), list(node_value.stride()), node_value.storage_offset()),
+                    )
+                replacement.meta["val"] = self.fake(
+                    self.fake_mode,
+                    lambda: torch.as_strided(
+                        loaded.meta["val"], node_value.shape, node_value.stride(), node_value.storage_offset()
+                    ),
+                )
+            for user in late:
+                user.replace_input_with(node, replacement)
+
+    def cross(
+        self, group: _SavedGroup, gap: dict[str, Any], current: dict[str, torch.fx.Node | None], reuse: torch.fx.Node | None, keep: bool
+    ) -> torch.fx.Node:
+        """A gap from the forward to the backward: the forward returns a
+        handle in place of the group's saved tensors; the backward prefetches
+        at the planned point and waits before the first use of any of them,
+        its views rebuilt from the reloaded base. Returns the handle's input
+        in the backward."""
+        base = group.base
+        value = _val(base)
         outputs = list(self.fw_output.args[0])
+        if base in self.saved:
+            # The base, or its reload in the forward.
+            saved_value = outputs[self.num_fwd_outputs + self.saved.index(base)]
+        else:
+            saved_value = current["fw"] if current["fw"] is not None else base
+        members = [self.saved[index] for index in group.members]
+        if reuse is not None:
+            handle = reuse
+        else:
+            order = self.original_order[self.fw]
+            slot = self.after(gap.get("offload_slot", gap["release_slot"]))[1]
+            anchor = max(members, key=order.__getitem__)
+            if order[slot] > order[anchor]:
+                anchor = slot
+            handle = self.offload(self.fw, saved_value, anchor, exact=len(group.members) > 1)
         for index in group.members:
             outputs[self.num_fwd_outputs + index] = handle
         self.fw_output.args = (tuple(outputs),)
 
-        # Backward: the handle arrives in the base's saved slot; prefetch at
-        # the planned point, wait before the first use of any member.
         placeholders = [self.bw_placeholders[index] for index in group.members]
+        bw_order = self.original_order[self.bw]
         uses = [user for placeholder in placeholders for user in placeholder.users]
         first_compute = next(node for node in self.bw.graph.nodes if node.op != "placeholder")
-        first_use = min(uses, key=bw_order.__getitem__) if uses else first_compute
+        first_use = min(uses, key=lambda node: bw_order.get(node, len(bw_order))) if uses else first_compute
         prefetch_at = first_compute
-        planned = self.position(gap.get("prefetch_slot", -1))
-        if planned and planned[0] == "bw" and bw_order[planned[1]] <= bw_order[first_use]:
+        planned = self.before(gap.get("prefetch_slot", -1)) if "prefetch_slot" in gap else None
+        if planned and planned[0] == "bw" and bw_order.get(planned[1], len(bw_order)) <= bw_order.get(first_use, len(bw_order)):
             prefetch_at = planned[1]
         handle_input = placeholders[0]
-        with self.bw.graph.inserting_before(prefetch_at):
-            ticket = self.bw.graph.call_function(ops.prefetch.default, (handle_input,))
-        ticket.meta["val"] = self.fake(fake_mode, lambda: torch.empty((), dtype=torch.int64))
-        with self.bw.graph.inserting_before(first_use):
-            loaded = self.bw.graph.call_function(
-                ops.wait.default,
-                (ticket, list(value.shape), list(value.stride()), value.dtype, value.device),
-            )
-            loaded.meta["val"] = value
-            if token is not None:
-                loaded.meta["ssdopt_layout"] = token
-            replacements = {}
-            for index, placeholder in zip(group.members, placeholders):
-                member = _val(self.saved[index])
-                if self.saved[index] is base:
-                    replacements[placeholder] = loaded
-                    continue
+        loaded = self.reload(self.bw, handle_input, prefetch_at, first_use, value, keep, handle.meta.get("ssdopt_layout"))
+        replacements = {}
+        for index, placeholder in zip(group.members, placeholders):
+            member = _val(self.saved[index])
+            if self.saved[index] is base:
+                replacements[placeholder] = loaded
+                continue
+            with self.bw.graph.inserting_before(first_use):
                 view = self.bw.graph.call_function(
                     torch.ops.aten.as_strided.default,
                     (loaded, list(member.shape), list(member.stride()), member.storage_offset()),
                 )
-                view.meta["val"] = member
-                replacements[placeholder] = view
+            view.meta["val"] = member
+            replacements[placeholder] = view
+        ticket = loaded.args[0]
         for placeholder, replacement in replacements.items():
             for user in list(placeholder.users):
                 if user is not ticket:
                     user.replace_input_with(placeholder, replacement)
-        handle_input.meta["val"] = handle.meta["val"]
-        for placeholder in placeholders[1:]:
+        for placeholder in placeholders:
             placeholder.meta["val"] = handle.meta["val"]
+        if "ssdopt_layout" in handle.meta:
+            handle_input.meta["ssdopt_layout"] = handle.meta["ssdopt_layout"]
+        current["bw"] = loaded
+        return handle_input
 
     @staticmethod
     def fake(mode: Any, make: Callable[[], torch.Tensor]) -> torch.Tensor:
@@ -652,7 +923,7 @@ class _OffloadRewriter:
         self,
         report: dict[str, Any] | None,
         groups: dict[Any, _SavedGroup],
-        moved: list[_SavedGroup],
+        moved: list["_Move"],
         fallback: str | None = None,
     ) -> None:
         saved_tensors = sum(1 for node in self.saved if _val(node) is not None)
@@ -660,8 +931,12 @@ class _OffloadRewriter:
             "graph": self.graph_id,
             "fallback": fallback,
             "saved_tensors": saved_tensors,
-            "offloaded_tensors": sum(len(group.members) for group in moved),
-            "offloaded_bytes": sum(_val(group.base).untyped_storage().nbytes() for group in moved),
+            # Tensors moved, and the bytes written per step (a tensor moved
+            # in several gaps is written once while its copy on disk holds).
+            "offloaded_tensors": len(moved),
+            "offloaded_bytes": sum(move.bytes_written for move in moved),
+            # Of them, moved inside the forward or inside the backward.
+            "moved_within_graph": sum(1 for move in moved if move.within_graph),
             "movable_bytes": sum(_val(group.base).untyped_storage().nbytes() for group in groups.values()),
         }
         if report is not None:

@@ -242,7 +242,8 @@ class _Writer:
 def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
                arg_names: list[str], result_names: list[str | None],
                function_name: str = "step",
-               backward_start: torch.fx.Node | None = None) -> ExportedGraph:
+               backward_start: torch.fx.Node | None = None,
+               resident_results: list[bool] | None = None) -> ExportedGraph:
     """Translates an ATen-level FX graph into the input IR of ``ssd-opt``.
 
     Placeholders become the function's arguments, in order, with
@@ -256,6 +257,8 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     tensor operands and results (0 for views); an op with several results
     (``native_batch_norm``) is one kernel with several results and its
     ``getitem`` nodes are no ops. Nodes without tensor results make no op.
+    `resident_results[j]` true marks entry j ``ssd.resident``: the caller
+    holds it (a compiled forward's output), so no plan moves it.
     `backward_start` is written as the function attribute
     ``ssd.backward_start``: the index of its op, or of the first op after it
     when it makes none (a getitem, a node without tensor results).
@@ -317,15 +320,21 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     if len(result_names) != len(outputs):
         raise ExportError(f"the graph has {len(outputs)} outputs but "
                           f"{len(result_names)} result names were given")
+    resident = list(resident_results) if resident_results is not None else [False] * len(outputs)
+    if len(resident) != len(outputs):
+        raise ExportError(f"the graph has {len(outputs)} outputs but "
+                          f"{len(resident)} resident flags were given")
     results, result_nodes, returned, kept_names = [], [], [], []
-    for index, (node, name) in enumerate(zip(outputs, result_names)):
+    for index, (node, name, held) in enumerate(zip(outputs, result_names, resident)):
         if not isinstance(node, torch.fx.Node):
             continue
         entries = writer.values.get(node)
         if not entries or len(entries) != 1 or entries[0] is None:
             continue
         ref, value = entries[0]
-        attrs = f" {{ssd.name = {_string(name)}}}" if name is not None else ""
+        attrs = ", ".join(([f"ssd.name = {_string(name)}"] if name is not None else [])
+                          + (["ssd.resident"] if held else []))
+        attrs = f" {{{attrs}}}" if attrs else ""
         results.append(f"{_tensor_type(value, f'output #{index}')}{attrs}")
         returned.append((ref, _tensor_type(value, f"output #{index}")))
         result_nodes.append(node)

@@ -127,7 +127,8 @@ def test_offload_is_bitwise_identical(tmp_path, model_name, optimizer_name):
     assert any(graph["offloaded_tensors"] > 0 for graph in graphs), graphs
     assert all(graph["peak_bytes_after"] <= budget for graph in graphs if graph["offloaded_tensors"])
     assert stats["bytes_written"] > 0
-    assert stats["bytes_read"] == stats["bytes_written"]
+    # A tensor moved in several gaps is written once and read in each.
+    assert stats["bytes_read"] >= stats["bytes_written"]
     assert stats["live_handles"] == 0
     assert os.listdir(tmp_path) == [], "the offload files must be gone after the step"
 
