@@ -16,7 +16,9 @@ inner compiler, inductor's min-cut one under inductor). Then:
    `ssdopt.offload` right after its last forward use (the forward returns a
    small handle in its place, so its memory is freed once the write is done);
    the backward starts `ssdopt.prefetch` at the planned point and
-   `ssdopt.wait`s right before the first use.
+   `ssdopt.wait`s right before the first use. A value moved inside one
+   graph is written after its last use before the gap and waited for
+   before its next use, which (and every later use) reads the reload.
 
 Saved tensors that share storage (a tensor and its views) move together: the
 one that covers the storage is written once and the others are rebuilt as
