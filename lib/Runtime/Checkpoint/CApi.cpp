@@ -199,6 +199,18 @@ JsonValue planJson(const CheckpointReader &reader,
   return plan;
 }
 
+// The rank records of a commit, parsed, each named by its rank on error.
+std::vector<RankRecord> parseRecords(const char *const *records,
+                                     uint32_t world_size) {
+  std::vector<RankRecord> parsed;
+  for (uint32_t rank = 0; rank < world_size; ++rank) {
+    require(records[rank], "record");
+    parsed.push_back(parseRankRecord(records[rank],
+                                     "record of rank " + std::to_string(rank)));
+  }
+  return parsed;
+}
+
 } // namespace
 
 extern "C" {
@@ -256,12 +268,7 @@ int ssdckpt_assemble_manifest(const char *origin, const char *const *records,
     require(origin, "origin");
     require(records, "records");
     require(manifest, "manifest pointer");
-    std::vector<RankRecord> parsed;
-    for (uint32_t rank = 0; rank < world_size; ++rank) {
-      require(records[rank], "record");
-      parsed.push_back(parseRankRecord(
-          records[rank], "record of rank " + std::to_string(rank)));
-    }
+    std::vector<RankRecord> parsed = parseRecords(records, world_size);
     *manifest = mallocCopy(serializeManifest(assembleManifest(
         std::move(parsed), kDefaultChecksumBlockBytes, origin)));
   });
@@ -424,12 +431,7 @@ int ssdckpt_commit(const char *root, const char *dir,
     require(root, "root");
     require(dir, "dir");
     require(records, "records");
-    std::vector<RankRecord> parsed;
-    for (uint32_t rank = 0; rank < world_size; ++rank) {
-      require(records[rank], "record");
-      parsed.push_back(parseRankRecord(
-          records[rank], "record of rank " + std::to_string(rank)));
-    }
+    std::vector<RankRecord> parsed = parseRecords(records, world_size);
     CommitOptions options;
     options.keep = keep;
     commitCheckpoint(root, dir, std::move(parsed), options);
