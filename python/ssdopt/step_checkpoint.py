@@ -81,11 +81,13 @@ DEFAULT_MAX_IN_FLIGHT = 256 << 20
 def _code(name: str, dtype: torch.dtype) -> int:
     """The checkpoint's dtype code of `dtype` (ssdopt.checkpoint's rule and
     message, prefixed with the tensor's name)."""
-    try:
-        _ckpt.dtype_info(dtype)
-    except CheckpointError as error:
-        raise CheckpointError(f"{name}: {error}", error.errno) from None
-    return _ckpt.DTYPE_CODES[dtype]
+    code = _ckpt.DTYPE_CODES.get(dtype)
+    if code is None:
+        try:
+            _ckpt.dtype_info(dtype)  # raises: its message names the supported dtypes
+        except CheckpointError as error:
+            raise CheckpointError(f"{name}: {error}", error.errno) from None
+    return code
 
 
 def _disk_location(handle: torch.Tensor) -> tuple[str, int, int]:
