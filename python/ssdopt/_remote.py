@@ -99,14 +99,19 @@ def _lib():
     return lib
 
 
-def _json_out(call) -> dict | list:
-    """Runs `call(pointer)` (a function filling a char ** with JSON text)."""
+def _json_text(call) -> str:
+    """Runs `call(pointer)` (a function filling a char ** with text)."""
     text = ctypes.c_void_p()
     call(ctypes.byref(text))
     try:
-        return json.loads(ctypes.string_at(text).decode())
+        return ctypes.string_at(text).decode()
     finally:
         _lib().ssdckpt_free(text)
+
+
+def _json_out(call) -> dict | list:
+    """`_json_text` of `call`, parsed as JSON."""
+    return json.loads(_json_text(call))
 
 
 # ---------------------------------------------------------------------------
@@ -589,16 +594,6 @@ def _record_name(rank: int) -> str:
 
 def _failed_name(rank: int) -> str:
     return f"failed-{rank}"
-
-
-def _json_text(call) -> str:
-    """Runs `call(pointer)` (a function filling a char ** with text)."""
-    text = ctypes.c_void_p()
-    call(ctypes.byref(text))
-    try:
-        return ctypes.string_at(text).decode()
-    finally:
-        _lib().ssdckpt_free(text)
 
 
 class RemoteReader(_ckpt._Reader):
