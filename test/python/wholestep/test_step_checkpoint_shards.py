@@ -143,12 +143,15 @@ def test_a_failed_commit_is_raised_by_the_next_end_step_and_by_flush(tmp_path, s
     def failing_commit(handle):
         raise SlowError(f"injected: committing step {next(commits)}")
 
+    def run_one():  # begins the step's checkpoint and runs its program
+        nonlocal state
+        assert saver.begin_step(entries())
+        state = run_step(exported, state, inputs)
+
     monkeypatch.setattr(ckpt._library(), "ssdckpt_save_commit", failing_commit)
-    assert saver.begin_step(entries())
-    state = run_step(exported, state, inputs)
+    run_one()
     assert saver.end_step() == 1                 # step 1's commit is queued, and fails
-    assert saver.begin_step(entries())
-    state = run_step(exported, state, inputs)
+    run_one()
     with pytest.raises(ckpt.CheckpointError, match=r"step 1 was taken, .*injected: committing "
                                                    r"step 1"):
         saver.end_step()
@@ -159,8 +162,7 @@ def test_a_failed_commit_is_raised_by_the_next_end_step_and_by_flush(tmp_path, s
     # A step whose program saved no value of its state commits nothing either.
     monkeypatch.undo()
     monkeypatch.setattr(saver, "_enqueue", lambda key, value: None)
-    assert saver.begin_step(entries())
-    state = run_step(exported, state, inputs)
+    run_one()
     saver.end_step()
     with pytest.raises(ckpt.CheckpointError, match=r"step 3 was taken, .*the step's program "
                                                    r"saved no value of \['fc1\.bias"):
