@@ -103,10 +103,7 @@ def _json_text(call) -> str:
     """Runs `call(pointer)` (a function filling a char ** with text)."""
     text = ctypes.c_void_p()
     call(ctypes.byref(text))
-    try:
-        return ctypes.string_at(text).decode()
-    finally:
-        _lib().ssdckpt_free(text)
+    return _ckpt._taken_text(text)
 
 
 def _json_out(call) -> dict | list:

@@ -232,6 +232,15 @@ def _dims(values) -> ctypes.Array:
     return (ctypes.c_uint64 * max(len(values), 1))(*values)
 
 
+def _taken_text(text: ctypes.c_void_p) -> str:
+    """The text a library call returned in `text` (a char * it allocated),
+    which is freed (ssdckpt_free)."""
+    try:
+        return ctypes.string_at(text).decode()
+    finally:
+        _library().ssdckpt_free(text)
+
+
 # ---------------------------------------------------------------------------
 # Ranks
 # ---------------------------------------------------------------------------
@@ -583,11 +592,7 @@ class _Reader:
         text = ctypes.c_void_p()
         rc = lib.ssdckpt_reader_state_tree(self.handle, ctypes.byref(text))
         if rc == 0:
-            try:
-                tree = json.loads(ctypes.string_at(text).decode("utf-8"))
-            finally:
-                lib.ssdckpt_free(text)
-            return self._checked_tree(tree, "its manifest's state_tree")
+            return self._checked_tree(json.loads(_taken_text(text)), "its manifest's state_tree")
         if rc != -errno_module.ENOENT:
             _check(rc, "")
         # Format version 1 (or a writer that recorded no tree).
@@ -975,10 +980,7 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
             text = ctypes.c_void_p()
             _check(lib.ssdckpt_save_finish(handle, ctypes.byref(text)),
                    f"rank {rank} finishing step {step}")
-            try:
-                record = ctypes.string_at(text).decode()
-            finally:
-                lib.ssdckpt_free(text)
+            record = _taken_text(text)
             committed = True
             return directory, record
         _check(lib.ssdckpt_save_commit(handle), f"rank {rank} committing step {step}")
@@ -1493,10 +1495,7 @@ def listing(root) -> list[dict]:
     root = _local_path(root, "checkpoint root")
     text = ctypes.c_void_p()
     _check(_library().ssdckpt_list(root.encode(), ctypes.byref(text)), "")
-    try:
-        return json.loads(ctypes.string_at(text).decode())
-    finally:
-        _library().ssdckpt_free(text)
+    return json.loads(_taken_text(text))
 
 
 def describe(path) -> dict:
