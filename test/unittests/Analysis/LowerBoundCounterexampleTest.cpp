@@ -71,6 +71,19 @@ void expectNotBeaten(const OffloadPlanner &planner, Plan plan, uint64_t budget,
       << "exact optimum " << optimum << " below the bound "
       << bound.latencySeconds;
 }
+
+/// `gaps` as a hand-written plan of `graph` on slowWriteDisk(), checked as
+/// expectNotBeaten does.
+void expectHandPlanNotBeaten(const StepGraph &graph, std::vector<Gap> gaps,
+                             uint64_t budget, double expectedStep) {
+  ASSERT_FALSE(static_cast<bool>(graph.verify()));
+  Target target = slowWriteDisk();
+  OffloadPlanner planner(graph, target);
+  Plan plan;
+  plan.policy = "hand";
+  plan.gaps = std::move(gaps);
+  expectNotBeaten(planner, plan, budget, expectedStep);
+}
 } // namespace
 
 // (A) Term 2 at i == f counts op f's time twice.
@@ -89,13 +102,8 @@ TEST(LowerBoundCounterexample, FirstUpdateOpCountedTwice) {
   graph.addReturn(a2, a);
   graph.addReturn(m2, m);
   graph.addReturn(z);
-  ASSERT_FALSE(static_cast<bool>(graph.verify()));
-  Target target = slowWriteDisk();
-  OffloadPlanner planner(graph, target);
-  Plan plan;
-  plan.policy = "hand";
-  plan.gaps = {entering(m, 1, 1), leaving(m2, 2, 3)};
-  expectNotBeaten(planner, plan, 200, 0.01 + 50 / 1e6 + 0.01);
+  expectHandPlanNotBeaten(graph, {entering(m, 1, 1), leaving(m2, 2, 3)}, 200,
+                          0.01 + 50 / 1e6 + 0.01);
 }
 
 // (B) Term 1 with an argument used after its next value is computed
@@ -113,13 +121,9 @@ TEST(LowerBoundCounterexample, StateUsedAfterItsUpdate) {
   TensorId y = graph.addResult(graph.addOp("h", {m}, free), "y", 1);
   graph.addReturn(m2, m);
   graph.addReturn(y);
-  ASSERT_FALSE(static_cast<bool>(graph.verify()));
-  Target target = slowWriteDisk();
-  OffloadPlanner planner(graph, target);
-  Plan plan;
-  plan.policy = "hand";
-  plan.gaps = {entering(m, 0, 0), midStep(m, 0, 1, 2, 2), leaving(m2, 1, 2)};
-  expectNotBeaten(planner, plan, 200, 100 / 1e6 + 0.01 + 100 / 1e6);
+  expectHandPlanNotBeaten(
+      graph, {entering(m, 0, 0), midStep(m, 0, 1, 2, 2), leaving(m2, 1, 2)},
+      200, 100 / 1e6 + 0.01 + 100 / 1e6);
 }
 
 // (C) Older than 2142065: state and its own next value both absent at a
@@ -137,13 +141,9 @@ TEST(LowerBoundCounterexample, NextValueWriteCountedTwice) {
   TensorId y = graph.addResult(graph.addOp("h", {m}, free), "y", 1);
   graph.addReturn(m2, m);
   graph.addReturn(y);
-  ASSERT_FALSE(static_cast<bool>(graph.verify()));
-  Target target = slowWriteDisk();
-  OffloadPlanner planner(graph, target);
-  Plan plan;
-  plan.policy = "hand";
-  plan.gaps = {entering(m, 0, 0), midStep(m, 0, 1, 2, 2), leaving(m2, 1, 1)};
-  expectNotBeaten(planner, plan, 200, 100 / 1e6 + 0.01 + 100 / 1e6);
+  expectHandPlanNotBeaten(
+      graph, {entering(m, 0, 0), midStep(m, 0, 1, 2, 2), leaving(m2, 1, 1)},
+      200, 100 / 1e6 + 0.01 + 100 / 1e6);
 }
 
 // Two state arguments swapped (each returned as the other's next value): no
