@@ -24,10 +24,11 @@ using ::testing::HasSubstr;
 
 namespace {
 
-/// The error message of parsing `text` as a manifest ("" when it parses).
-std::string manifestError(const std::string &text, int *errnum = nullptr) {
+/// The message of the error `parse` throws ("" when it returns).
+template <typename Parse>
+std::string thrownMessage(Parse &&parse, int *errnum = nullptr) {
   try {
-    parseManifest(text, "m.json");
+    parse();
   } catch (const Error &e) {
     if (errnum)
       *errnum = e.errnum;
@@ -36,13 +37,13 @@ std::string manifestError(const std::string &text, int *errnum = nullptr) {
   return "";
 }
 
+/// The error message of parsing `text` as a manifest ("" when it parses).
+std::string manifestError(const std::string &text, int *errnum = nullptr) {
+  return thrownMessage([&] { parseManifest(text, "m.json"); }, errnum);
+}
+
 std::string jsonError(const std::string &text) {
-  try {
-    parseJson(text, "j");
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
+  return thrownMessage([&] { parseJson(text, "j"); });
 }
 
 /// A valid two-rank manifest of one [4, 2] F32 tensor split by rows.
@@ -317,12 +318,7 @@ TEST(Manifest, NamesTheFieldOfATypeError) {
 namespace {
 
 std::string stateTreeError(const std::string &text) {
-  try {
-    parseStateTree(text, "tree");
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "";
+  return thrownMessage([&] { parseStateTree(text, "tree"); });
 }
 
 const char *kTree = R"({"format": "ssdopt.state_dict", "tree": {"dict": [
