@@ -319,7 +319,6 @@ int ssdckpt_save_add_file(ssdckpt_save *save, const char *name, int dtype,
                           const uint64_t *offsets, const uint64_t *sizes,
                           const char *path, uint64_t file_offset) {
   return guard([&] {
-    require(save, "save");
     addChunkFromFile(writerOf(save), name, dtype, ndim, shape, offsets, sizes,
                      path, file_offset);
   });
@@ -328,7 +327,6 @@ int ssdckpt_save_add_file(ssdckpt_save *save, const char *name, int dtype,
 int ssdckpt_save_set_state(ssdckpt_save *save, const void *rng,
                            size_t rng_bytes, uint64_t data_loader_position) {
   return guard([&] {
-    require(save, "save");
     setRankState(writerOf(save), rng, rng_bytes, data_loader_position);
   });
 }
