@@ -347,7 +347,6 @@ class _SavedGroup:
 
     base: torch.fx.Node | None
     members: list[int]  # indices into the saved list
-    gap: dict[str, Any] | None = None
 
 
 def _val(node: Any) -> torch.Tensor | None:
@@ -383,6 +382,7 @@ class _OffloadRewriter:
         self.fw_output = next(iter(fw.graph.find_nodes(op="output")))
         self.saved = list(self.fw_output.args[0])[num_fwd_outputs:]
         self.bw_placeholders = list(bw.graph.find_nodes(op="placeholder"))
+        self.bw_output = next(iter(bw.graph.find_nodes(op="output")))
         self.fake_mode = next(
             (value.fake_mode for module in (fw, bw) for node in module.graph.nodes
              if (value := _val(node)) is not None and hasattr(value, "fake_mode")),
@@ -513,12 +513,11 @@ class _OffloadRewriter:
                 if backward_start is None and node.op == "call_function" and node.target is not operator.getitem:
                     backward_start = bw_env[node]
         outputs = [fw_env[n] for n in self.fw_output.args[0][: self.num_fwd_outputs] if isinstance(n, torch.fx.Node)]
-        bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
-        outputs += [backward_value(n) for n in bw_output.args[0] if isinstance(n, torch.fx.Node)]
+        outputs += [backward_value(n) for n in self.bw_output.args[0] if isinstance(n, torch.fx.Node)]
         graph.output(tuple(outputs))
         return torch.fx.GraphModule(root, graph), origin, backward_start
 
-    def plan(self, groups: dict[Any, _SavedGroup]) -> dict[str, Any] | None:
+    def plan(self, groups: dict[Any, _SavedGroup]) -> dict[str, Any]:
         from .exporter import fx_to_mlir
 
         step, origin, backward_start = self.joined_step(groups)
@@ -546,13 +545,13 @@ class _OffloadRewriter:
             target=self.options.target or self.default_target(),
             policy=self.options.policy,
             ssd_opt=self.options.ssd_opt,
+            movable=movable_roles(self.options.inner),
         )
         budget = self.options.memory_budget
         if self.options.peak_share is not None:
-            unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, movable=movable_roles(self.options.inner), **settings)
+            unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)
             budget = int(unplanned["peak_bytes_before"] * self.options.peak_share)
-        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path,
-                               movable=movable_roles(self.options.inner), **settings)
+        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path, **settings)
         # Each planned move, by tensor: the node that defines it in the
         # forward or the backward, and its gaps in step order.
         self.op_origin = [origin.get(node) for node in exported.op_nodes]
@@ -595,7 +594,6 @@ class _OffloadRewriter:
         from .exporter import ExportError
 
         groups = self.movable_groups()
-        self.moves, self.unmapped = {}, []
         try:
             report = self.plan(groups)
         except (ExportError, planning.PlanningError) as error:
@@ -610,7 +608,6 @@ class _OffloadRewriter:
             )
             self.record(None, groups, [], fallback=f"{type(error).__name__}: {error}")
             return
-        self.bw_output = next(iter(self.bw.graph.find_nodes(op="output")))
         # Positions are looked up among the graphs' nodes as partitioned (the
         # rewrite only inserts nodes, and every anchor is an original node).
         self.original_order = {
@@ -624,8 +621,7 @@ class _OffloadRewriter:
                 "the step will not meet the planned peak",
                 self.graph_id, len(self.unmapped), ", ".join(map(str, self.unmapped[:5])),
             )
-        if report is not None:
-            report["unapplied_moves"] = len(self.unmapped)
+        report["unapplied_moves"] = len(self.unmapped)
         if applied:
             for module in (self.fw, self.bw):
                 module.graph.lint()
