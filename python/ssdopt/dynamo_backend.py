@@ -413,16 +413,18 @@ class _OffloadRewriter:
         # Where no saved tensor covers the storage (an expanded or sliced
         # view is saved), the forward's node that does is the base: it moves
         # in their place, and they are rebuilt from it in the backward.
-        covering = {}
+        missing = {key for key, group in groups.items() if group.base is None}
         for node in self.fw.graph.nodes:
+            if not missing:
+                break
             value = _val(node)
             if node.op == "call_function" and value is not None and _covers_storage(value):
-                covering.setdefault(_storage_key(value), node)
-        for key, group in list(groups.items()):
-            if group.base is None:
-                group.base = covering.get(key)
-            if group.base is None:
-                del groups[key]  # nothing covers the storage: keep it resident
+                key = _storage_key(value)
+                if key in missing:
+                    groups[key].base = node
+                    missing.discard(key)
+        for key in missing:
+            del groups[key]  # nothing covers the storage: keep it resident
         return groups
 
     def joined_step(
