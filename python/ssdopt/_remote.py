@@ -512,8 +512,8 @@ class Remote:
 
     def _upload_data(self, local_dir: str, name: str, file: str) -> None:
         """Uploads one data file and verifies the object: its size, and the
-        MD5 of the bytes sent (computed from the local file as it is read
-        for the upload) against the store's: an S3 store's ETag, the MD5
+        MD5 of the local file (read once for it, before the upload reads it
+        again) against the store's: an S3 store's ETag, the MD5
         the server computed of what it stored (one part, or the parts of
         UPLOAD_PART_BYTES); a store whose objects carry no such checksum is
         read back and hashed instead. Nothing is downloaded from S3."""
