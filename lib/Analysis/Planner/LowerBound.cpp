@@ -99,6 +99,7 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
             std::min(finalWritePerByte, static_cast<double>(next.bytes) /
                                             std::max<int64_t>(bytes, 1));
         firstNextValue = std::min(firstNextValue, *next.definingOp);
+        readOnlyFrom[tensor] = *next.definingOp;
         if (lastNeeded >= 0) {
           if (*next.definingOp >= lastNeeded)
             chainReadBytes =
@@ -110,8 +111,6 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     }
     costWhileNeeded[tensor] = needed;
     if (needed == LeaveCost::ReadAndFinalWrite) {
-      readOnlyFrom[tensor] =
-          *graph.getTensor(*info.steadyStatePartner).definingOp;
       addRange(needed, start,
                std::min({end, lastNeeded, readOnlyFrom[tensor] - 1}), bytes);
       addRange(LeaveCost::Read, std::max(start, readOnlyFrom[tensor]),
