@@ -733,9 +733,8 @@ class _OffloadRewriter:
     def offload(self, module: torch.fx.GraphModule, value: torch.fx.Node, slot: torch.fx.Node | None, exact: bool) -> torch.fx.Node:
         """`ssdopt.offload(value)` after `slot` (never before `value` is
         defined, nor between a node and its getitems)."""
-        order = {node: index for index, node in enumerate(module.graph.nodes)}
         anchor = value
-        if slot is not None and order[slot] > order[anchor]:
+        if slot is not None and slot > anchor:
             anchor = slot
         while anchor.next.op != "output" and anchor.next.target is operator.getitem:
             anchor = anchor.next
@@ -762,8 +761,7 @@ class _OffloadRewriter:
         """`ssdopt.prefetch(handle)` before `prefetch_at` (where it may be:
         after the handle, not after `first_use`) and its wait before
         `first_use`."""
-        order = {node: index for index, node in enumerate(module.graph.nodes)}
-        if not order[handle] < order[prefetch_at] <= order[first_use]:
+        if not handle < prefetch_at <= first_use:
             prefetch_at = first_use
         with module.graph.inserting_before(prefetch_at):
             ticket = module.graph.call_function(torch.ops.ssdopt.prefetch.default, (handle,))
@@ -809,8 +807,6 @@ class _OffloadRewriter:
         """Uses of `value_node` from `first_use` on read `loaded`; so do
         those of the views of its storage, rebuilt from `loaded` by
         `as_strided` (so that they do not hold the old storage)."""
-        order = {node: index for index, node in enumerate(module.graph.nodes)}
-        start = order[first_use]
         value = _val(value_node)
         key = _storage_key(value)
         # Views are rebuilt only from a value that covers its storage (their
@@ -820,14 +816,14 @@ class _OffloadRewriter:
         token = value_node.meta.get("ssdopt_layout")
         views = _covers_storage(value) and (token is None or _inductor_layouts[token].exact)
         for node in list(module.graph.nodes):
-            if order.get(node, -1) >= start:
+            if node >= first_use:
                 break
             node_value = _val(node)
             if node is not value_node and (
                 not views or node_value is None or node in exclude or _storage_key(node_value) != key
             ):
                 continue
-            late = [user for user in node.users if order.get(user, -1) >= start and user is not loaded]
+            late = [user for user in node.users if user >= first_use and user is not loaded]
             if not late:
                 continue
             replacement = loaded
