@@ -15,9 +15,17 @@ using namespace ssd::planner;
 
 double ssd::planner::estimateOpSeconds(const OpCost &cost,
                                        uint64_t bytesTouched,
-                                       const Target &target) {
+                                       const Target &target,
+                                       llvm::StringRef opName) {
   if (cost.seconds)
     return std::max(0.0, *cost.seconds);
+  // A measured curve of this kind of op includes the op's start.
+  if (const OpTimeCurve *curve = target.opTimeCurve(opName)) {
+    double work = curve->by == OpTimeCurve::Work::Flops
+                      ? cost.flops.value_or(0)
+                      : cost.bytes.value_or(static_cast<double>(bytesTouched));
+    return curve->secondsAt(work);
+  }
   // A measured time includes the op's start; a modelled one adds it.
   if (cost.flops || cost.bytes) {
     double computeSeconds = cost.flops ? *cost.flops / target.computeFlops : 0;
@@ -40,7 +48,7 @@ std::vector<double> ssd::planner::computeOpSeconds(const StepGraph &graph,
       touched += graph.getTensor(operand).bytes;
     for (TensorId result : op.results)
       touched += graph.getTensor(result).bytes;
-    seconds.push_back(estimateOpSeconds(op.cost, touched, target));
+    seconds.push_back(estimateOpSeconds(op.cost, touched, target, op.name));
   }
   return seconds;
 }

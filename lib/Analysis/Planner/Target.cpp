@@ -116,6 +116,30 @@ llvm::Error Target::validate() const {
           name.c_str());
     previousIdle = point.idleSeconds;
   }
+  for (const OpTimeCurve &curve : opTimeTable) {
+    std::string first = curve.ops.empty() ? "" : curve.ops.front();
+    bool increasing = !curve.points.empty();
+    for (size_t index = 0; index < curve.points.size(); ++index) {
+      const OpTimeCurve::Point &point = curve.points[index];
+      if (!(point.work >= 0) || !std::isfinite(point.work) ||
+          !latency(point.seconds) ||
+          (index && !(point.work > curve.points[index - 1].work)))
+        increasing = false;
+    }
+    if (curve.ops.empty() || llvm::any_of(curve.ops, [](const std::string &op) {
+          return op.empty();
+        }))
+      return createStringError(inconvertibleErrorCode(),
+                               "target '%s': every op_time_table entry needs "
+                               "a non-empty list of op names in 'ops'",
+                               name.c_str());
+    if (!increasing || curve.points.back().work <= 0)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "target '%s': op_time_table entry for '%s' needs points [work, "
+          "seconds] of increasing work >= 0 (the last > 0) and seconds >= 0",
+          name.c_str(), first.c_str());
+  }
   return llvm::Error::success();
 }
 
@@ -132,6 +156,40 @@ double Target::ssdIdlePenalty(double idleSeconds) const {
     previous = point;
   }
   return previous.extraSeconds;
+}
+
+double OpTimeCurve::secondsAt(double work) const {
+  if (points.empty())
+    return 0;
+  if (work <= points.front().work)
+    return points.front().seconds;
+  for (size_t index = 1; index < points.size(); ++index) {
+    const Point &low = points[index - 1], &high = points[index];
+    if (work <= high.work)
+      return low.seconds + (work - low.work) / (high.work - low.work) *
+                               (high.seconds - low.seconds);
+  }
+  const Point &last = points.back();
+  return last.seconds * work / last.work;
+}
+
+bool OpTimeCurve::names(llvm::StringRef opName) const {
+  return llvm::any_of(ops, [&](const std::string &op) {
+    return op != "*" && opName.starts_with(op) &&
+           (opName.size() == op.size() || opName[op.size()] == '.');
+  });
+}
+
+bool OpTimeCurve::isDefault() const { return llvm::is_contained(ops, "*"); }
+
+const OpTimeCurve *Target::opTimeCurve(llvm::StringRef opName) const {
+  for (const OpTimeCurve &curve : opTimeTable)
+    if (curve.names(opName))
+      return &curve;
+  for (const OpTimeCurve &curve : opTimeTable)
+    if (curve.isDefault())
+      return &curve;
+  return nullptr;
 }
 
 llvm::json::Value Target::toJSON() const {
@@ -164,6 +222,21 @@ llvm::json::Value Target::toJSON() const {
           llvm::json::Object{{"idle_seconds", point.idleSeconds},
                              {"extra_seconds", point.extraSeconds}});
     object["ssd_idle_latency"] = std::move(curve);
+  }
+  if (!opTimeTable.empty()) {
+    llvm::json::Array table;
+    for (const OpTimeCurve &curve : opTimeTable) {
+      llvm::json::Array ops, points;
+      for (const std::string &op : curve.ops)
+        ops.push_back(op);
+      for (const OpTimeCurve::Point &point : curve.points)
+        points.push_back(llvm::json::Array{point.work, point.seconds});
+      table.push_back(llvm::json::Object{
+          {"ops", std::move(ops)},
+          {"by", curve.by == OpTimeCurve::Work::Flops ? "flops" : "bytes"},
+          {"points", std::move(points)}});
+    }
+    object["op_time_table"] = std::move(table);
   }
   return object;
 }
@@ -245,6 +318,66 @@ parseIdleLatency(const llvm::json::Value &value) {
   return curve;
 }
 
+/// `[{"ops": [names], "by": "flops"|"bytes", "points": [[work, seconds],
+/// ...]}, ...]`; `validate` checks the values.
+static llvm::Expected<std::vector<OpTimeCurve>>
+parseOpTimeTable(const llvm::json::Value &value) {
+  auto malformed = [](llvm::StringRef what) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        "target file: 'op_time_table' must be an array of {\"ops\": [op "
+        "names], \"by\": \"flops\" or \"bytes\", \"points\": [[work, "
+        "seconds], ...]}: %s",
+        what.str().c_str());
+  };
+  const llvm::json::Array *array = value.getAsArray();
+  if (!array)
+    return malformed("not an array");
+  std::vector<OpTimeCurve> table;
+  for (const llvm::json::Value &element : *array) {
+    const llvm::json::Object *object = element.getAsObject();
+    if (!object)
+      return malformed("an entry is not an object");
+    for (const auto &[key, unused] : *object)
+      if (key != "ops" && key != "by" && key != "points" &&
+          key != "description")
+        return malformed("unknown key '" + key.str() + "'");
+    OpTimeCurve curve;
+    const llvm::json::Array *ops = object->getArray("ops");
+    if (!ops)
+      return malformed("an entry has no 'ops' array");
+    for (const llvm::json::Value &op : *ops) {
+      std::optional<llvm::StringRef> opName = op.getAsString();
+      if (!opName)
+        return malformed("an op name is not a string");
+      curve.ops.push_back(opName->str());
+    }
+    std::optional<llvm::StringRef> by = object->getString("by");
+    if (by == "flops")
+      curve.by = OpTimeCurve::Work::Flops;
+    else if (by == "bytes")
+      curve.by = OpTimeCurve::Work::Bytes;
+    else
+      return malformed("'by' must be \"flops\" or \"bytes\"");
+    const llvm::json::Array *points = object->getArray("points");
+    if (!points)
+      return malformed("an entry has no 'points' array");
+    for (const llvm::json::Value &point : *points) {
+      const llvm::json::Array *pair = point.getAsArray();
+      std::optional<double> work, seconds;
+      if (pair && pair->size() == 2) {
+        work = (*pair)[0].getAsNumber();
+        seconds = (*pair)[1].getAsNumber();
+      }
+      if (!work || !seconds)
+        return malformed("a point is not [work, seconds]");
+      curve.points.push_back({*work, *seconds});
+    }
+    table.push_back(std::move(curve));
+  }
+  return table;
+}
+
 llvm::Expected<Target> ssd::planner::parseTargetJSON(llvm::StringRef text) {
   return applyTargetJSON(Target(), text);
 }
@@ -307,6 +440,13 @@ llvm::Expected<Target> ssd::planner::applyTargetJSON(Target target,
                                  "target file: 'ssd_transfer_workers' must be "
                                  "an integer from 0 to 4096");
       target.ssdTransferWorkers = static_cast<unsigned>(*count);
+      continue;
+    }
+    if (field == "op_time_table") {
+      llvm::Expected<std::vector<OpTimeCurve>> table = parseOpTimeTable(value);
+      if (!table)
+        return table.takeError();
+      target.opTimeTable = std::move(*table);
       continue;
     }
     if (field == "ssd_idle_latency") {

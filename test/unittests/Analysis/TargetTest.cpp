@@ -365,6 +365,97 @@ TEST(Target, DeviceRatesApplyOverAMeasuredTarget) {
             std::string::npos);
 }
 
+TEST(Target, OpTimeTableParsesRoundTripsAndIsChecked) {
+  Target base = *getTargetPreset("epyc9654-990pro");
+  llvm::Expected<Target> table = applyTargetJSON(base, R"({"op_time_table": [
+      {"ops": ["aten.mm"], "by": "flops", "points": [[0, 1e-5], [1e9, 2e-2]],
+       "description": "probe"},
+      {"ops": ["*"], "by": "bytes", "points": [[8, 3e-6], [8e6, 1e-3]]}]})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  ASSERT_EQ(table->opTimeTable.size(), 2u);
+  EXPECT_EQ(table->opTimeTable[0].by, OpTimeCurve::Work::Flops);
+  EXPECT_EQ(table->opTimeTable[1].points[1].seconds, 1e-3);
+  EXPECT_EQ(table->ssdReadBandwidth, base.ssdReadBandwidth); // kept
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << table->toJSON();
+  llvm::Expected<Target> back = parseTargetJSON(text);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  ASSERT_EQ(back->opTimeTable.size(), 2u);
+  EXPECT_EQ(back->opTimeTable[0].ops, std::vector<std::string>{"aten.mm"});
+  EXPECT_EQ(back->opTimeTable[0].points[1].work, 1e9);
+  // No table: the presets' JSON has none, and none comes back.
+  EXPECT_EQ(
+      llvm::json::Value(base.toJSON()).getAsObject()->get("op_time_table"),
+      nullptr);
+
+  auto error = [&](llvm::StringRef json) {
+    llvm::Expected<Target> bad = applyTargetJSON(base, json);
+    EXPECT_FALSE(static_cast<bool>(bad)) << json.str();
+    return bad ? std::string() : llvm::toString(bad.takeError());
+  };
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": ["aten.mm"], "by": "time",
+                  "points": [[1, 1]]}]})")
+                .find("'by' must be"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": ["aten.mm"], "by": "flops",
+                  "points": [[2, 1e-3], [1, 2e-3]]}]})")
+                .find("increasing work"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": ["aten.mm"], "by": "flops",
+                  "points": [[1, -1e-3]]}]})")
+                .find("'aten.mm' needs points"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": [], "by": "flops",
+                  "points": [[1, 1e-3]]}]})")
+                .find("non-empty list of op names"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": ["aten.mm"], "by": "flops",
+                  "points": [[1, 1e-3]], "rate": 1}]})")
+                .find("unknown key 'rate'"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"op_time_table": [{"ops": ["aten.mm"], "by": "flops",
+                  "points": [[1, 1e-3, 2]]}]})")
+                .find("not [work, seconds]"),
+            std::string::npos);
+}
+
+TEST(CostModel, MeasuredCurvesTimeTheOpsTheyName) {
+  Target target = *getTargetPreset("epyc9654-990pro");
+  target.opOverheadSeconds = 1.0; // never added to a curve's time
+  OpTimeCurve matmul{{"aten.mm", "aten.addmm"},
+                     OpTimeCurve::Work::Flops,
+                     {{1e6, 2e-5}, {1.01e8, 1.02e-3}}};
+  OpTimeCurve rest{
+      {"*"}, OpTimeCurve::Work::Bytes, {{0, 3e-6}, {4e6, 4.03e-4}}};
+  target.opTimeTable = {rest, matmul}; // a named curve beats `*` in any order
+  OpCost mm{std::nullopt, 5.1e7, 4096.0};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(mm, 0, target, "aten.mm.default"), 5.2e-4);
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(mm, 0, target, "aten.addmm"), 5.2e-4);
+  // Below the first point: the first's time; past the last: its rate.
+  OpCost tiny{std::nullopt, 1.0, 8.0};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(tiny, 0, target, "aten.mm"), 2e-5);
+  OpCost huge{std::nullopt, 2.02e8, 8.0};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(huge, 0, target, "aten.mm"), 2.04e-3);
+  // Other ops (a prefix that is not a whole name segment too) by bytes; the
+  // bytes the op touches where the kernel gave none.
+  OpCost add{std::nullopt, 0.0, 2e6};
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(add, 0, target, "aten.mmx"), 2.03e-4);
+  EXPECT_DOUBLE_EQ(estimateOpSeconds(OpCost{}, 2000000, target, "linalg.add"),
+                   2.03e-4);
+  EXPECT_DOUBLE_EQ(
+      estimateOpSeconds(OpCost{std::nullopt, 0.0, 0.0}, 0, target, "aten.view"),
+      3e-6);
+  // A measured time still wins.
+  EXPECT_DOUBLE_EQ(
+      estimateOpSeconds(OpCost{2e-3, 1e20, 1e20}, 0, target, "aten.mm"), 2e-3);
+  // Without `*`, an op no curve names keeps the roofline and the overhead.
+  target.opTimeTable = {matmul};
+  EXPECT_DOUBLE_EQ(
+      estimateOpSeconds(OpCost{std::nullopt, 0.0, 0.0}, 0, target, "aten.view"),
+      1.0);
+}
+
 TEST(CostModel, FlopsOfKnownOps) {
   llvm::SmallVector<int64_t> lhs = {8, 768}, rhs = {768, 512}, out = {8, 512};
   llvm::SmallVector<llvm::ArrayRef<int64_t>> operands = {lhs, rhs};

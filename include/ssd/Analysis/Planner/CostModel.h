@@ -21,11 +21,13 @@
 
 namespace ssd::planner {
 
-/// Seconds of one op: explicit seconds; else the roofline
+/// Seconds of one op: explicit seconds; else the target's measured curve
+/// for `opName` (`Target::opTimeCurve`) at the op's flops or bytes (bytes
+/// unknown: `bytesTouched`); else opOverheadSeconds plus the roofline
 /// max(flops / computeFlops, bytes / deviceMemoryBandwidth) of what is
-/// known; else `bytesTouched` / deviceMemoryBandwidth.
+/// known; else that overhead plus `bytesTouched` / deviceMemoryBandwidth.
 double estimateOpSeconds(const OpCost &cost, uint64_t bytesTouched,
-                         const Target &target);
+                         const Target &target, llvm::StringRef opName = {});
 
 /// Seconds of every op of `graph`, bytes touched being its operands and
 /// results.

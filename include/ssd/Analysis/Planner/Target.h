@@ -31,6 +31,31 @@ struct IdleLatencyPoint {
   double extraSeconds = 0;
 };
 
+/// Measured seconds of the ops named by `ops` as a function of their work
+/// (the FLOPs or the bytes the exporter writes for each kernel): points of
+/// increasing work, each the time one op of that much work took through the
+/// framework that runs the step (its per-op cost included). Between points
+/// the time is interpolated linearly; below the first it is the first's
+/// (an op that small costs its start); above the last it grows in
+/// proportion to the work (the last point's rate).
+struct OpTimeCurve {
+  enum class Work { Flops, Bytes };
+  /// Op names (`aten.mm` matches `aten.mm` and its overloads such as
+  /// `aten.mm.default`); `*` matches any op no other curve names.
+  std::vector<std::string> ops;
+  Work by = Work::Bytes;
+  struct Point {
+    double work = 0;
+    double seconds = 0;
+  };
+  std::vector<Point> points;
+
+  double secondsAt(double work) const;
+  /// Whether `opName` is one of `ops` (not counting `*`).
+  bool names(llvm::StringRef opName) const;
+  bool isDefault() const;
+};
+
 /// Rates in bytes or FLOP per second, latency in seconds. A host-only target
 /// (training on the CPU, device memory is host memory) has no host<->device
 /// hop: both link bandwidths are 0.
@@ -73,6 +98,14 @@ struct Target {
   /// the CPU the I/O threads run on, or the drive (NVMe power states), has
   /// to wake up. Points in increasing idle time; empty means no such cost.
   std::vector<IdleLatencyPoint> ssdIdleLatency;
+  /// Measured op times by op kind and size (`python -m ssdopt calibrate`
+  /// writes them): an op a curve names is timed by it instead of the
+  /// roofline and `opOverheadSeconds`. Empty in the presets.
+  std::vector<OpTimeCurve> opTimeTable;
+
+  /// The curve that times `opName`: the first that names it, else the first
+  /// `*` one; null when none does (the roofline times it).
+  const OpTimeCurve *opTimeCurve(llvm::StringRef opName) const;
 
   double ssdReadLatency() const {
     return ssdReadLatencySeconds.value_or(ioLatencySeconds);
