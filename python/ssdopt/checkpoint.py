@@ -172,6 +172,8 @@ def _library():
             "ssdckpt_reader_info": (i, [vp, _u64p, c.POINTER(u32), c.POINTER(u32), c.POINTER(sz)]),
             "ssdckpt_reader_tensor": (i, [vp, sz, c.POINTER(cp), c.POINTER(i), c.POINTER(i),
                                           _u64p, sz]),
+            "ssdckpt_reader_tensors": (i, [vp, sz, c.POINTER(cp), c.POINTER(i), c.POINTER(i),
+                                           _u64p, sz, c.POINTER(sz)]),
             "ssdckpt_list": (i, [cp, c.POINTER(vp)]),
         }
         bind(lib, signatures)
@@ -541,14 +543,23 @@ class _Reader:
     def tensors(self) -> dict[str, tuple[int, tuple[int, ...]]]:
         """name -> (dtype code, global shape), in manifest order (a copy)."""
         if getattr(self, "_tensors", None) is None:
-            out = {}
-            function = _library().ssdckpt_reader_tensor
-            shape = (ctypes.c_uint64 * 32)()
-            name, dtype, ndim = ctypes.c_char_p(), ctypes.c_int(), ctypes.c_int()
-            refs = (ctypes.byref(name), ctypes.byref(dtype), ctypes.byref(ndim))
-            for index in range(self.info()["tensors"]):
-                _check(function(self.handle, index, *refs, shape, 32), "")
-                out[name.value.decode()] = (dtype.value, tuple(shape[:ndim.value]))
+            # One call for all of them (a checkpoint may hold thousands).
+            function = _library().ssdckpt_reader_tensors
+            count = self.info()["tensors"]
+            names = (ctypes.c_char_p * max(count, 1))()
+            codes, ndims = (ctypes.c_int * max(count, 1))(), (ctypes.c_int * max(count, 1))()
+            needed = ctypes.c_size_t()
+            dims = (ctypes.c_uint64 * (4 * count))()
+            rc = function(self.handle, count, names, codes, ndims, dims, len(dims),
+                          ctypes.byref(needed))
+            if rc == -errno_module.ERANGE:
+                dims = (ctypes.c_uint64 * needed.value)()
+                rc = function(self.handle, count, names, codes, ndims, dims, len(dims), None)
+            _check(rc, "")
+            flat, out, at = dims[:needed.value], {}, 0
+            for name, code, ndim in zip(names[:count], codes[:count], ndims[:count]):
+                out[name.decode()] = (code, tuple(flat[at:at + ndim]))
+                at += ndim
             self._tensors = out
         return dict(self._tensors)
 

@@ -646,6 +646,45 @@ int ssdckpt_reader_tensor(const ssdckpt_reader *reader, size_t index,
   });
 }
 
+int ssdckpt_reader_tensors(const ssdckpt_reader *reader, size_t count,
+                           const char **names, int *dtypes, int *ndims,
+                           uint64_t *dims, size_t dims_capacity,
+                           size_t *dims_needed) {
+  return guard([&] {
+    require(reader, "reader");
+    const Manifest &m = reader->reader->manifest();
+    if (count != m.tensors.size())
+      fail(EINVAL, "the checkpoint has " + std::to_string(m.tensors.size()) +
+                       " tensors, the arrays hold " + std::to_string(count));
+    size_t needed = 0;
+    for (const TensorEntry &t : m.tensors)
+      needed += t.shape.size();
+    if (dims_needed)
+      *dims_needed = needed;
+    if (needed > dims_capacity)
+      fail(ERANGE, "the shapes of " + std::to_string(count) + " tensors take " +
+                       std::to_string(needed) +
+                       " dimensions, the buffer holds " +
+                       std::to_string(dims_capacity));
+    if (count) {
+      require(names, "names");
+      require(dtypes, "dtypes");
+      require(ndims, "ndims");
+    }
+    if (needed)
+      require(dims, "dims");
+    size_t at = 0;
+    for (size_t i = 0; i < count; ++i) {
+      const TensorEntry &t = m.tensors[i];
+      names[i] = t.name.c_str();
+      dtypes[i] = codeFromDType(t.dtype);
+      ndims[i] = int(t.shape.size());
+      std::copy(t.shape.begin(), t.shape.end(), dims + at);
+      at += t.shape.size();
+    }
+  });
+}
+
 int ssdckpt_list(const char *root, char **json) {
   return guard([&] {
     require(root, "root");

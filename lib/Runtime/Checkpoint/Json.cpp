@@ -86,8 +86,10 @@ namespace {
 
 class Parser {
 public:
-  Parser(std::string_view text, const std::string &origin, unsigned maxDepth)
-      : text(text), origin(origin), maxDepth(maxDepth) {}
+  Parser(std::string_view text, const std::string &origin, unsigned maxDepth,
+         std::string_view streamKey = {}, const JsonItemSink *sink = nullptr)
+      : text(text), origin(origin), maxDepth(maxDepth), streamKey(streamKey),
+        sink(sink) {}
 
   JsonValue document() {
     JsonValue value = parseValue(0);
@@ -266,7 +268,9 @@ private:
     }
   }
 
-  JsonValue parseArray(unsigned depth) {
+  /// With `stream`, each item goes to the sink as it is parsed and the
+  /// array returned stays empty.
+  JsonValue parseArray(unsigned depth, bool stream = false) {
     if (depth > maxDepth)
       error("nesting deeper than " + std::to_string(maxDepth));
     ++pos;
@@ -276,8 +280,11 @@ private:
       ++pos;
       return array;
     }
-    while (true) {
-      array.push(parseValue(depth));
+    for (size_t index = 0;; ++index) {
+      if (stream)
+        (*sink)(parseValue(depth), index);
+      else
+        array.push(parseValue(depth));
       skipSpace();
       if (pos == text.size())
         error("unterminated array");
@@ -313,7 +320,13 @@ private:
       if (pos == text.size() || text[pos] != ':')
         error("expected ':' after key");
       ++pos;
-      object.set(std::move(key), parseValue(depth));
+      skipSpace();
+      // The root object's streamed member (depth 1: the document's object).
+      if (sink && depth == 1 && key == streamKey && pos < text.size() &&
+          text[pos] == '[')
+        object.set(std::move(key), parseArray(depth + 1, true));
+      else
+        object.set(std::move(key), parseValue(depth));
       skipSpace();
       if (pos == text.size())
         error("unterminated object");
@@ -328,6 +341,8 @@ private:
   std::string_view text;
   const std::string &origin;
   unsigned maxDepth;
+  std::string_view streamKey;
+  const JsonItemSink *sink;
   size_t pos = 0;
 };
 
@@ -401,6 +416,12 @@ void writeValue(JsonWriter &w, const JsonValue &v) {
 JsonValue parseJson(std::string_view text, const std::string &origin,
                     unsigned maxDepth) {
   return Parser(text, origin, maxDepth).document();
+}
+
+JsonValue parseJsonStreaming(std::string_view text, const std::string &origin,
+                             std::string_view streamKey,
+                             const JsonItemSink &sink, unsigned maxDepth) {
+  return Parser(text, origin, maxDepth, streamKey, &sink).document();
 }
 
 std::string writeJson(const JsonValue &value) {

@@ -356,6 +356,39 @@ TEST(CApi, DescribesDTypesTensorsAndTheRoot) {
       ssdckpt_reader_tensor(r, count, nullptr, nullptr, nullptr, nullptr, 0),
       -EINVAL);
   EXPECT_THAT(ssdckpt_last_error(), HasSubstr("is outside the checkpoint's"));
+  // All of them in one call: the same answers.
+  {
+    std::vector<const char *> names(count);
+    std::vector<int> dtypes(count), ndims(count);
+    size_t needed = 0;
+    EXPECT_EQ(ssdckpt_reader_tensors(r, count, names.data(), dtypes.data(),
+                                     ndims.data(), nullptr, 0, &needed),
+              -ERANGE);
+    size_t expected = 0;
+    for (const auto &t : tensors)
+      expected += t.shape.size();
+    ASSERT_EQ(needed, expected);
+    ASSERT_GT(needed, 0u);
+    std::vector<uint64_t> dims(needed);
+    ASSERT_EQ(ssdckpt_reader_tensors(r, count, names.data(), dtypes.data(),
+                                     ndims.data(), dims.data(), dims.size(),
+                                     nullptr),
+              0)
+        << ssdckpt_last_error();
+    size_t at = 0;
+    for (size_t i = 0; i < count; ++i) {
+      EXPECT_EQ(names[i], tensors[i].name);
+      EXPECT_EQ(dtypes[i], int(tensors[i].dtype));
+      ASSERT_EQ(size_t(ndims[i]), tensors[i].shape.size());
+      EXPECT_TRUE(std::equal(dims.begin() + at, dims.begin() + at + ndims[i],
+                             tensors[i].shape.begin()));
+      at += ndims[i];
+    }
+    EXPECT_EQ(ssdckpt_reader_tensors(r, count + 1, names.data(), dtypes.data(),
+                                     ndims.data(), dims.data(), dims.size(),
+                                     nullptr),
+              -EINVAL);
+  }
   ssdckpt_reader_close(r);
 
   // An uncommitted leftover next to the committed step.

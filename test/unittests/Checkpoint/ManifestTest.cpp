@@ -294,6 +294,51 @@ TEST(Manifest, ChecksumIsOptionalButCheckedWhenPresent) {
   EXPECT_EQ(errnum, EBADMSG);
 }
 
+TEST(Manifest, ChecksumOfAManifestLaidOutAgain) {
+  // The text as written is checked by hashing it; the same manifest laid
+  // out otherwise (here: indented deeper) by writing its canonical text.
+  std::string text = serializeManifest(twoRankManifest());
+  std::string indented;
+  for (char c : text)
+    indented += c == '\n' ? std::string("\n  ") : std::string(1, c);
+  EXPECT_EQ(manifestError(indented), "");
+  EXPECT_EQ(serializeManifest(parseManifest(indented, "m.json")), text);
+  std::string edited = indented;
+  edited.replace(edited.find("\"step\": 7"), 9, "\"step\": 8");
+  EXPECT_THAT(manifestError(edited), HasSubstr("checksum mismatch"));
+  // A checksum member that is not the last one is not the written text.
+  std::string moved = text;
+  size_t at = moved.find(",\n \"manifest_xxh3\"");
+  std::string member = moved.substr(at, moved.size() - 3 - at);
+  moved.erase(at, member.size());
+  moved.insert(moved.find(",\n \"world_size\""), member);
+  EXPECT_EQ(manifestError(moved), "");
+}
+
+TEST(Manifest, ErrorsInATensorNameItsPathAfterTheChecksBeforeIt) {
+  // The tensors are read as the parser reaches them: an error among them
+  // still names the field, and still comes after the document's syntax and
+  // the members the manifest lists before them.
+  std::string text = serializeManifest(twoRankManifest());
+  std::string bad = text;
+  bad.replace(bad.rfind("\"length\": "), 8, "\"lengthx\"");
+  EXPECT_THAT(manifestError(bad), HasSubstr("m.json: tensors[0].chunks[1]."
+                                            "length: missing"));
+  std::string future = bad;
+  future.replace(future.find("\"version\": 2"), 12, "\"version\": 3");
+  EXPECT_THAT(manifestError(future), HasSubstr("format version 3 is newer"));
+  std::string broken = bad;
+  broken.replace(broken.rfind('}'), 1, "]");
+  EXPECT_THAT(manifestError(broken), HasSubstr("invalid JSON at byte"));
+  std::string twice = text;
+  twice.insert(twice.find(" \"manifest_xxh3\""), " \"tensors\": [],\n");
+  EXPECT_THAT(manifestError(twice), HasSubstr("duplicate key \"tensors\""));
+  EXPECT_THAT(manifestError(R"({"format": "ssd-checkpoint", "version": 2,
+      "step": 1, "world_size": 1, "checksum": "xxh3-64",
+      "checksum_block_bytes": 4096, "ranks": [], "tensors": {}})"),
+              HasSubstr("tensors: expected array, found object"));
+}
+
 TEST(Manifest, RejectsVersionsFromTheFuture) {
   std::string text = serializeManifest(twoRankManifest());
   text.replace(text.find("\"version\": 2"), 12, "\"version\": 3");

@@ -12,6 +12,7 @@
 #define SSD_RUNTIME_CHECKPOINT_JSON_H
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,6 +70,20 @@ constexpr unsigned kMaxJsonDepth = 64;
 /// byte offset and the cause.
 JsonValue parseJson(std::string_view text, const std::string &origin,
                     unsigned maxDepth = kMaxJsonDepth);
+
+/// Receives an item of a streamed array and its index.
+using JsonItemSink = std::function<void(JsonValue &&item, size_t index)>;
+
+/// parseJson, except that when the document is an object whose member
+/// `streamKey` is an array, that array's items go to `sink` one by one, in
+/// order, as each is parsed, and are not kept (the member holds an empty
+/// array). The same language and errors: the whole document is parsed. A
+/// manifest of tens of thousands of tensors so never exists as one tree
+/// (building and freeing it was most of a checkpoint's open).
+JsonValue parseJsonStreaming(std::string_view text, const std::string &origin,
+                             std::string_view streamKey,
+                             const JsonItemSink &sink,
+                             unsigned maxDepth = kMaxJsonDepth);
 
 /// Serialises `value`: objects and arrays of objects one member per line,
 /// arrays of scalars on one line, so that manifests stay readable and diffable.

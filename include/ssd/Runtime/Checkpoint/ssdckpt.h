@@ -429,6 +429,21 @@ SSDRT_API int ssdckpt_reader_tensor(const ssdckpt_reader *reader, size_t index,
                                     uint64_t *shape, size_t shape_capacity);
 
 /**
+ * ssdckpt_reader_tensors - ssdckpt_reader_tensor of every tensor in one
+ * call, for callers that look at thousands: `count` must be num_tensors
+ * (ssdckpt_reader_info); names[i] (valid until the reader is closed),
+ * dtypes[i] and ndims[i] describe tensor i, and the shapes lie one after
+ * another in dims[0..dims_capacity). *dims_needed (when not null) receives
+ * the number of entries all shapes take. Returns 0; -EINVAL when `count`
+ * is not the number of tensors; -ERANGE when the shapes do not fit in
+ * `dims` (only *dims_needed is written then).
+ */
+SSDRT_API int ssdckpt_reader_tensors(const ssdckpt_reader *reader, size_t count,
+                                     const char **names, int *dtypes,
+                                     int *ndims, uint64_t *dims,
+                                     size_t dims_capacity, size_t *dims_needed);
+
+/**
  * ssdckpt_list - the checkpoint directories under `root` ordered by step, as
  * JSON text in *json (free with ssdckpt_free): an array of objects with
  * "name", "step", "committed", "latest" and "bytes" (of all files in the
