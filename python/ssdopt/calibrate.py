@@ -22,7 +22,17 @@ terms:
   the exporter counts them) over ``seconds - overhead``, their geometric
   mean;
 - on a GPU also `device_memory` (the card's) and the host link each way (a
-  64 MiB copy between pinned host memory and the device).
+  64 MiB copy between pinned host memory and the device);
+- `op_time_table` (docs/targets.md, "Measured op times"): one op of each
+  kind at several sizes, each run as a chain by the step's executor, the
+  seconds per op against the work the exporter writes for that kernel
+  (`flops` for matmuls and convolutions, `bytes` for the rest). One
+  matmul rate does not fit every size (small matmuls run far below large
+  ones), nor one byte rate every element-wise op (a `tanh` moves its bytes
+  many times slower than an `add`, a reduction at another rate), so the planner
+  times each op it names by the curve of its kind instead of the three
+  terms above; `*` (the `add` curve) times every other op, views included
+  (0 bytes: the first point, a 1-element op's start).
 
 Each time is the least of 5 batches of calls (a GPU synchronised around
 each batch): on a machine shared with other work, the rate when nothing
@@ -101,14 +111,189 @@ def _executor_chain(device: torch.device) -> Callable[[], Any]:
     return lambda: program.run([x], _Run())
 
 
+# The ops each probe's curve times: the exporter's kernel names without the
+# overload (the C++ matcher takes `aten.mm` for `aten.mm.default`).
+# Attention runs matmuls and is timed by the matmul curve at its FLOPs.
+_MATMUL_OPS = ("aten.mm", "aten.addmm", "aten.bmm", "aten.baddbmm", "aten.matmul",
+               "aten.linear", "aten._scaled_dot_product_flash_attention_for_cpu",
+               "aten._scaled_dot_product_flash_attention_for_cpu_backward",
+               "aten._scaled_dot_product_flash_attention",
+               "aten._scaled_dot_product_flash_attention_backward",
+               "aten._scaled_dot_product_efficient_attention",
+               "aten._scaled_dot_product_efficient_attention_backward")
+# (`tanh_backward` and `sigmoid_backward` are products of their operands,
+# timed as `*`; the softmax backward is a reduction.)
+_TRANSCENDENTAL_OPS = ("aten.tanh", "aten.exp", "aten.log", "aten.sigmoid", "aten.silu",
+                       "aten.silu_backward", "aten.gelu", "aten.gelu_backward", "aten.erf",
+                       "aten.sin", "aten.cos", "aten._softmax", "aten._log_softmax",
+                       "aten._log_softmax_backward_data")
+_REDUCTION_OPS = ("aten.sum", "aten.mean", "aten.amax", "aten.amin", "aten.max", "aten.min",
+                  "aten.linalg_vector_norm", "aten.var_mean", "aten.native_layer_norm",
+                  "aten.native_layer_norm_backward", "aten.native_batch_norm",
+                  "aten.native_batch_norm_backward", "aten._native_batch_norm_legit",
+                  "aten._native_batch_norm_legit_functional",
+                  "aten._native_batch_norm_legit_no_training", "aten.nll_loss_forward",
+                  "aten.nll_loss_backward", "aten.embedding_dense_backward",
+                  "aten._softmax_backward_data")
+_TABLE_MATMUL_SIZES = (16, 32, 64, 128, 256, 512, 1024)
+_TABLE_ELEMENTS = (1, 1 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20)
+# Convolutions of channels c (in and out) on batch 4 of s x s, 3x3, padding 1.
+_TABLE_CONVOLUTIONS = ((8, 32), (16, 32), (32, 32), (64, 32), (128, 32))
+
+
+def _probe(make: Callable[[int], Callable[..., Any]], inputs: list[torch.Tensor], target,
+           by: str, time_call: Callable[[Callable[[], Any]], float]) -> tuple[float, float]:
+    """(work, seconds) of one op of `target` (an OpOverload): `make(n)(*inputs)`
+    makes n of them, which the step's executor runs as one chain (of about
+    1 ms, 2 to 32 ops: the run's own start is a small part of each op); the
+    work is what the exporter writes for that kernel (`_flops`: flops or
+    bytes)."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from ._flops import kernel_bytes, kernel_flops
+    from .exporter import fx_to_mlir
+    from .wholestep import _Program, _Run
+
+    one = make(1)
+    one(*inputs)  # warm-up
+    started = time.perf_counter()
+    one(*inputs)
+    chain = min(32, max(2, int(1e-3 / max(time.perf_counter() - started, 1e-9))))
+    fn = make(chain)
+    gm = make_fx(fn)(*inputs)
+    nodes = [n for n in gm.graph.nodes if n.op == "call_function" and n.target is target]
+    if len(nodes) != chain:
+        raise RuntimeError(f"calibration probe for {target}: traced {len(nodes)} ops, "
+                           f"expected {chain}")
+    node = nodes[0]
+    if by == "flops":
+        work = kernel_flops(node)
+    else:
+        value = node.meta["val"]
+        results = [value] if isinstance(value, torch.Tensor) else [
+            t for t in value if isinstance(t, torch.Tensor)]
+        operands = [a.meta["val"] for a in node.all_input_nodes
+                    if isinstance(a.meta.get("val"), torch.Tensor)]
+        work = float(kernel_bytes(node, operands, results))
+    outputs = len(list(gm.graph.nodes)[-1].args[0])
+    exported = fx_to_mlir(gm, arg_roles=["input"] * len(inputs),
+                          arg_names=[f"x{i}" for i in range(len(inputs))],
+                          result_names=[None] * outputs)
+    program = _Program(exported, {"plan": []}, store=-1)
+    seconds = time_call(lambda: program.run(list(inputs), _Run())) / chain
+    return work, seconds
+
+
+def _curve(points: list[tuple[float, float]]) -> list[list[float]]:
+    """Points in increasing work (a size whose work repeats a smaller one's
+    is dropped: the C++ parser wants it increasing)."""
+    curve: list[list[float]] = []
+    for work, seconds in sorted(points):
+        if not curve or work > curve[-1][0]:
+            curve.append([work, seconds])
+    return curve
+
+
+def op_time_table(device: torch.device, time_call: Callable[[Callable[[], Any]], float]
+                  ) -> list[dict[str, Any]]:
+    """The `op_time_table` of the target format: one curve per kind of op,
+    measured on `device` by the step's executor."""
+    aten = torch.ops.aten
+    table = []
+
+    def entry(ops, by, points, probe):
+        table.append({"ops": list(ops), "by": by, "points": _curve(points),
+                      "description": f"{probe} through the step's executor"})
+
+    points = []
+    for n in _TABLE_MATMUL_SIZES:
+        a = torch.randn(n, n, device=device)
+        w = torch.randn(n, n, device=device) / math.sqrt(n)  # keeps the chain's scale
+
+        def mm_chain(chain):
+            def run(x, w):
+                for _ in range(chain):
+                    x = torch.mm(x, w)
+                return (x,)
+            return run
+
+        points.append(_probe(mm_chain, [a, w], aten.mm.default, "flops", time_call))
+    entry(_MATMUL_OPS, "flops", points, "aten.mm of square float32 matrices of "
+          + ", ".join(map(str, _TABLE_MATMUL_SIZES)))
+
+    forward, backward = [], []
+    for channels, side in _TABLE_CONVOLUTIONS:
+        x = torch.randn(4, channels, side, side, device=device)
+        w = torch.randn(channels, channels, 3, 3, device=device) / math.sqrt(9 * channels)
+
+        def conv_chain(chain):
+            def run(x, w):
+                for _ in range(chain):
+                    x = aten.convolution.default(x, w, None, [1, 1], [1, 1], [1, 1], False,
+                                                 [0, 0], 1)
+                return (x,)
+            return run
+
+        def conv_backward_chain(chain, channels=channels):
+            def run(g, x, w):
+                for _ in range(chain):
+                    g = aten.convolution_backward.default(
+                        g, x, w, [channels], [1, 1], [1, 1], [1, 1], False, [0, 0], 1,
+                        [True, True, True])[0]
+                return (g,)
+            return run
+
+        forward.append(_probe(conv_chain, [x, w], aten.convolution.default, "flops", time_call))
+        backward.append(_probe(conv_backward_chain, [x.clone(), x, w],
+                               aten.convolution_backward.default, "flops", time_call))
+    sizes = ", ".join(f"{c}x{s}x{s}" for c, s in _TABLE_CONVOLUTIONS)
+    entry(("aten.convolution",), "flops", forward, f"3x3 convolutions of batch 4 at {sizes}")
+    entry(("aten.convolution_backward",), "flops", backward,
+          f"the backward of 3x3 convolutions of batch 4 at {sizes}")
+
+    transcendental, reduction, simple = [], [], []
+    for n in _TABLE_ELEMENTS:
+        rows = max(1, n // 256)
+        x = torch.randn(rows, n // rows, device=device)
+        y = torch.randn(rows, n // rows, device=device)
+
+        def tanh_chain(chain):
+            def run(x):
+                for _ in range(chain):
+                    x = torch.tanh(x)
+                return (x,)
+            return run
+
+        def sum_chain(chain):
+            # Each sum reads the same input; its small results stay to the end.
+            return lambda x: tuple(x.sum(dim=-1) for _ in range(chain))
+
+        def add_chain(chain):
+            def run(x, y):
+                for _ in range(chain):
+                    x = x + y
+                return (x,)
+            return run
+
+        transcendental.append(_probe(tanh_chain, [x], aten.tanh.default, "bytes", time_call))
+        reduction.append(_probe(sum_chain, [x], aten.sum.dim_IntList, "bytes", time_call))
+        simple.append(_probe(add_chain, [x, y], aten.add.Tensor, "bytes", time_call))
+    elements = ", ".join(map(str, _TABLE_ELEMENTS))
+    entry(_TRANSCENDENTAL_OPS, "bytes", transcendental, f"aten.tanh of {elements} floats")
+    entry(_REDUCTION_OPS, "bytes", reduction, f"aten.sum over rows of 256 of {elements} floats")
+    entry(("*",), "bytes", simple, f"aten.add of {elements} floats")
+    return table
+
+
 def _geometric_mean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05) -> dict[str, Any]:
+def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05,
+            table: bool = True) -> dict[str, Any]:
     """The device's rates as target fields (with a `description` of how
     each was measured); each time is the least of batches of about
-    `batch_seconds`."""
+    `batch_seconds`. `table`: measure the `op_time_table` too."""
     device = torch.device(device)
 
     def time_call(fn):
@@ -138,6 +323,8 @@ def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05) -> 
         "device_memory_bandwidth": _geometric_mean(byte_rates),
         "op_overhead_seconds": overhead,
     }
+    if table:
+        rates["op_time_table"] = op_time_table(device, time_call)
     where = f"{device.type}, {torch.get_num_threads()} threads"
     if device.type == "cuda":
         where = torch.cuda.get_device_name(device)

@@ -35,8 +35,8 @@ def _predict(tmp_path, text, fields, ssd_opt):
 
 
 def test_rates_are_torch_measured_and_drive_the_prediction(tmp_path, ssd_opt):
-    rates = calibrate.measure("cpu", batch_seconds=0.002)
-    assert FIELDS <= set(rates)
+    rates = calibrate.measure("cpu", batch_seconds=0.002, table=False)
+    assert FIELDS <= set(rates) and "op_time_table" not in rates
     # A CPU does 1e8 to 1e13 FLOP/s, moves 1e8 to 1e13 B/s; an op starts in
     # 0.1 us to 1 ms.
     assert 1e8 < rates["compute_flops"] < 1e13
@@ -55,7 +55,49 @@ def test_rates_are_torch_measured_and_drive_the_prediction(tmp_path, ssd_opt):
     assert _predict(tmp_path, long, zero, ssd_opt) < 40 * rates["op_overhead_seconds"]
 
 
-def test_command_writes_a_file_the_parser_checks(tmp_path, ssd_opt):
+def _small_table(monkeypatch):
+    """Two sizes of each probe: what is tested is the table's path, not
+    its resolution."""
+    monkeypatch.setattr(calibrate, "_TABLE_MATMUL_SIZES", (16, 128))
+    monkeypatch.setattr(calibrate, "_TABLE_CONVOLUTIONS", ((4, 8), (16, 8)))
+    monkeypatch.setattr(calibrate, "_TABLE_ELEMENTS", (1, 64 << 10))
+
+
+def test_op_time_table_is_measured_by_kind_and_times_the_ops(tmp_path, ssd_opt, monkeypatch):
+    _small_table(monkeypatch)
+    rates = calibrate.measure("cpu", batch_seconds=0.002)
+    table = rates["op_time_table"]
+    kinds = {entry["ops"][0]: entry for entry in table}
+    assert {"aten.mm", "aten.convolution", "aten.convolution_backward", "aten.tanh", "aten.sum",
+            "*"} == set(kinds)
+    for entry in table:
+        works = [work for work, _ in entry["points"]]
+        assert works == sorted(works) and len(set(works)) == len(works) == 2, entry
+        assert all(seconds > 0 for _, seconds in entry["points"]), entry
+    # The work is the exporter's: 2*n^3 FLOPs of a 16-wide mm, the bytes of
+    # a 1-element add (two operands, one result).
+    assert kinds["aten.mm"]["points"][0][0] == 2 * 16 ** 3
+    assert kinds["*"]["points"][0][0] == 3 * 4
+    # A 128-wide matmul takes longer than a 16-wide one, whatever the load.
+    assert kinds["aten.mm"]["points"][1][1] > kinds["aten.mm"]["points"][0][1]
+
+    # The C++ parser takes the table, and the chain's adds are timed by the
+    # `*` curve: twice its times, twice what 40 more adds cost (the
+    # overhead and roofline no longer count).
+    fields = {key: rates[key] for key in FIELDS | {"op_time_table"}}
+    short, long = _chain(10), _chain(50)
+    gained = _predict(tmp_path, long, fields, ssd_opt) - _predict(tmp_path, short, fields, ssd_opt)
+    slower = dict(fields, op_time_table=[
+        dict(entry, points=[[w, 2 * t] for w, t in entry["points"]]) if entry["ops"] == ["*"]
+        else entry for entry in table], op_overhead_seconds=1.0)
+    gained_slower = (_predict(tmp_path, long, slower, ssd_opt)
+                     - _predict(tmp_path, short, slower, ssd_opt))
+    assert gained > 0
+    assert gained_slower == pytest.approx(2 * gained, rel=1e-6)
+
+
+def test_command_writes_a_file_the_parser_checks(tmp_path, ssd_opt, monkeypatch):
+    _small_table(monkeypatch)
     out = tmp_path / "rates.json"
     # `python -m ssdopt calibrate`, in this process (torch is imported).
     assert command_line(["calibrate", "--device", "cpu", "-o", str(out), "--batch-seconds", "0.002"]) == 0
