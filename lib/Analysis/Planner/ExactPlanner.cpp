@@ -46,6 +46,11 @@ struct Unit {
   double weight = 0;
   /// The tensor of an interval unit.
   TensorId tensor = 0;
+  /// A steady pair frees bytes at points before `enterEnd` (the argument's
+  /// first use) through its entry (a read after the point), and at points
+  /// from `leaveFrom` (after the partner's last use) through its partner's
+  /// exit (a write before the point).
+  uint32_t enterEnd = 0, leaveFrom = 0;
   /// The most bytes one option frees at each over-budget point.
   std::vector<uint64_t> freeAt;
 };
@@ -78,16 +83,20 @@ private:
   void listUnits();
   void addIntervalUnit(TensorId tensor, uint32_t interval);
   void addSteadyUnit(TensorId argument, TensorId partner);
-  void search(size_t depth);
+  void search(size_t depth, bool checked);
   void apply(const Gap &gap, int sign);
   bool coverable(size_t depth) const;
-  double boundFromCover(size_t depth) const;
+  double boundFromCover(size_t depth);
+  std::vector<uint64_t> fresh, readers, writers;
   bool covered() const;
   double simulateCurrent(Plan *out = nullptr) const;
   bool limitReached();
   /// Whether the node visited now may be cut, or (when it fits) is its
   /// subtree's best: all but the exhaustive search's leaves.
-  bool decidedByBounds(size_t depth);
+  bool decidedByBounds(size_t depth, bool checked);
+  /// Whether the node cannot meet the budget or its bound reaches the best
+  /// plan so far (the tests of decidedByBounds that no offload slot moves).
+  bool cutByCover(size_t depth);
 
   const OffloadPlanner &planner;
   const StepGraph &graph;
@@ -106,6 +115,31 @@ private:
   /// Rates and least latencies of a chain of writes and of reads, and
   /// compute seconds before each point (as the lower bound has them).
   double writeRate = 0, readRate = 0, writeLatency = 0, readLatency = 0;
+  /// Each write's least time on the SSD write queue and on the
+  /// device-to-host queue: latency + bytes / bandwidth.
+  double ssdWriteLatency = 0, ssdWriteBandwidth = 0, hostLatency = 0,
+         deviceToHostBandwidth = 0, ssdReadLatency = 0, ssdReadBandwidth = 0,
+         hostToDeviceBandwidth = 0;
+  /// The least time `count` transfers of `bytes` in all take through an SSD
+  /// queue and a host-link queue (none when `hostBandwidth` is 0), one
+  /// after the other on each, the hops pipelined.
+  static double chainSeconds(double count, double bytes, double ssdLatency,
+                             double ssdBandwidth, double hostLatency,
+                             double hostBandwidth) {
+    double ssd = count * ssdLatency + bytes / ssdBandwidth;
+    if (hostBandwidth <= 0)
+      return ssd;
+    return std::max(ssd + hostLatency,
+                    ssdLatency + count * hostLatency + bytes / hostBandwidth);
+  }
+  double writeSeconds(double bytes) const {
+    return ssdWriteLatency + bytes / ssdWriteBandwidth;
+  }
+  double hostWriteSeconds(double bytes) const {
+    return deviceToHostBandwidth > 0
+               ? hostLatency + bytes / deviceToHostBandwidth
+               : 0;
+  }
   std::vector<double> computeBefore;
   /// Canonical offload slots per tensor (ascending).
   std::vector<std::vector<uint32_t>> offloadSlots;
@@ -116,7 +150,12 @@ private:
   /// Bytes absent at each point whose tensor was written, and that are
   /// read back.
   std::vector<int64_t> writtenAbsentAt, reloadAbsentAt;
+  /// How many tensors those are.
+  std::vector<int32_t> writtenCountAt, reloadCountAt;
   std::vector<int64_t> offloadOf;
+  /// The writes and reads the partial plan issues: how long they hold the
+  /// SSD and host-link queues at the least.
+  double writeQueueSeconds = 0, deviceToHostSeconds = 0;
   std::vector<uint32_t> gapsOf;
   std::vector<uint8_t> steadyOf;
   std::vector<uint8_t> enteredOf;
@@ -194,6 +233,8 @@ void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
     releases.push_back(points - 1);
   Unit unit;
   unit.steady = true;
+  unit.enterEnd = firstUse;
+  unit.leaveFrom = partnerTouches[partnerTouches.size() - 2] + 1;
   unit.options.push_back({});
   for (uint32_t prefetch : prefetches)
     for (uint32_t release : releases) {
@@ -295,43 +336,123 @@ void ExactSearch::listUnits() {
   readRate =
       hostLink ? std::min(target.ssdReadBandwidth, target.hostToDeviceBandwidth)
                : target.ssdReadBandwidth;
-  double hostLatency = hostLink ? target.ioLatencySeconds : 0;
+  hostLatency = hostLink ? target.ioLatencySeconds : 0;
+  ssdWriteLatency = target.ssdWriteLatency();
+  ssdWriteBandwidth = target.ssdWriteBandwidth;
+  ssdReadLatency = target.ssdReadLatency();
+  ssdReadBandwidth = target.ssdReadBandwidth;
+  hostToDeviceBandwidth = hostLink ? target.hostToDeviceBandwidth : 0;
+  deviceToHostBandwidth = hostLink ? target.deviceToHostBandwidth : 0;
   writeLatency = hostLatency + target.ssdWriteLatency();
   readLatency = hostLatency + target.ssdReadLatency();
   computeBefore = computeSecondsBefore(planner.getOpSeconds());
 }
 
-/// What covering the rest of each over-budget point costs at the least:
-/// every tensor absent at point q was written before op q starts (unless it
-/// entered on SSD), and every one that comes back is read after op q ends,
-/// and each direction's bytes serialise on its slower hop. The deficit that
-/// undecided units must still free at q adds writes, except what steady
-/// pairs and units of arguments that entered on SSD can free, and reads,
-/// except what steady pairs can.
-double ExactSearch::boundFromCover(size_t depth) const {
+/// The fewest of `bytes` (any order) whose sum reaches `need`.
+static uint32_t fewestCovering(std::vector<uint64_t> &bytes, int64_t need) {
+  if (need <= 0)
+    return 0;
+  std::sort(bytes.begin(), bytes.end(), std::greater<uint64_t>());
+  uint32_t count = 0;
+  for (uint64_t each : bytes) {
+    if (need <= 0)
+      break;
+    need -= int64_t(each);
+    ++count;
+  }
+  return count;
+}
+
+/// What covering the rest of each over-budget point costs at the least.
+/// Every tensor absent at point q was written before op q starts (unless it
+/// entered on SSD: its releases wait for the write), and every one that
+/// comes back is read after op q ends (its prefetch issues at a later
+/// slot) and awaited before the step ends. What undecided units must still
+/// free at q adds such writes and reads: a steady pair frees bytes before
+/// its argument's first use by entering on SSD (a read after q, no write)
+/// and after it by its partner leaving (a write before q, no read), a unit
+/// of an argument that entered on SSD needs a read only, any other unit
+/// both. One tensor frees bytes at q through one unit only, so the fewest
+/// units that cover the deficit, largest first, count the least transfers.
+/// A chain of n transfers of B bytes holds each of its two queues for at
+/// least n latencies and B / bandwidth, plus the other hop's latency: op q
+/// starts no earlier than the chain of writes ends, and the step ends no
+/// earlier than op q and then the chain of reads. The step also lasts as
+/// long as the write queues are busy (every write is awaited by its
+/// release): the partial plan's writes and new ones, of tensors not
+/// written yet, for the deficit at q.
+double ExactSearch::boundFromCover(size_t depth) {
   double bound = 0;
   double compute = computeBefore.back();
   for (size_t k = 0; k < overPoints.size(); ++k) {
     uint32_t point = overPoints[k];
     int64_t deficit =
         int64_t(unplanned[point]) - absentAt[point] - int64_t(budget);
-    int64_t noWrite = 0;
+    int64_t noWrite = 0, noRead = 0, noNewWrite = 0;
+    readers.clear();
+    writers.clear();
+    fresh.clear();
     if (deficit > 0)
       for (size_t index = depth; index < units.size(); ++index) {
         const Unit &unit = units[index];
-        if (unit.steady || enteredOf[unit.tensor])
-          noWrite += unit.freeAt[k];
+        uint64_t freed = unit.freeAt[k];
+        if (!freed)
+          continue;
+        // What freeing here costs: a read after the point, a write before
+        // it (and a new one unless the tensor was written already), or both.
+        bool reads, writes, writesNew;
+        if (unit.steady) {
+          // (Where both gaps may free bytes, neither cost is counted.) The
+          // partner is not written yet: steady pairs are decided first.
+          bool entry = point < unit.enterEnd, exit = point >= unit.leaveFrom;
+          reads = entry && !exit;
+          writes = writesNew = exit && !entry;
+        } else {
+          reads = true;
+          writes = !enteredOf[unit.tensor];
+          writesNew = writes && offloadOf[unit.tensor] < 0;
+        }
+        if (reads)
+          readers.push_back(freed);
+        else
+          noRead += freed;
+        if (writes)
+          writers.push_back(freed);
+        else
+          noWrite += freed;
+        if (writesNew)
+          fresh.push_back(freed);
+        else
+          noNewWrite += freed;
       }
-    double written =
-        writtenAbsentAt[point] + std::max<int64_t>(0, deficit - noWrite);
-    double read = reloadAbsentAt[point] +
-                  std::max<int64_t>(0, deficit - steadyCoverFrom[depth][k]);
-    if (written > 0)
-      bound = std::max(bound, writeLatency + written / writeRate + compute -
-                                  computeBefore[point]);
-    if (read > 0)
-      bound = std::max(bound, computeBefore[point + 1] + readLatency +
-                                  read / readRate);
+    int64_t extraWrite = std::max<int64_t>(0, deficit - noWrite);
+    int64_t extraRead = std::max<int64_t>(0, deficit - noRead);
+    double written = writtenAbsentAt[point] + extraWrite;
+    double writes = writtenCountAt[point] + fewestCovering(writers, extraWrite);
+    double read = reloadAbsentAt[point] + extraRead;
+    double reads = reloadCountAt[point] + fewestCovering(readers, extraRead);
+    double opStart = computeBefore[point];
+    if (writes > 0)
+      opStart = std::max(opStart, chainSeconds(writes, written, ssdWriteLatency,
+                                               ssdWriteBandwidth, hostLatency,
+                                               deviceToHostBandwidth));
+    bound = std::max(bound, opStart + compute - computeBefore[point]);
+    if (reads > 0)
+      bound = std::max(
+          bound, opStart + computeBefore[point + 1] - computeBefore[point] +
+                     chainSeconds(reads, read, ssdReadLatency, ssdReadBandwidth,
+                                  hostLatency, hostToDeviceBandwidth));
+    int64_t newWrites = deficit - noNewWrite;
+    if (newWrites > 0) {
+      uint32_t count = fewestCovering(fresh, newWrites);
+      double ssd = writeQueueSeconds + count * ssdWriteLatency +
+                   double(newWrites) / ssdWriteBandwidth;
+      double host = deviceToHostBandwidth > 0
+                        ? deviceToHostSeconds + count * hostLatency +
+                              double(newWrites) / deviceToHostBandwidth
+                        : 0;
+      bound = std::max(bound, std::max(ssd, host));
+    }
   }
   return bound;
 }
@@ -342,10 +463,14 @@ void ExactSearch::apply(const Gap &gap, int sign) {
   bool written = !gap.entersOnSsd && !enteredOf[gap.tensor];
   for (uint32_t point = from; point < to; ++point) {
     absentAt[point] += bytes;
-    if (written)
+    if (written) {
       writtenAbsentAt[point] += bytes;
-    if (gap.reloads())
+      writtenCountAt[point] += sign;
+    }
+    if (gap.reloads()) {
       reloadAbsentAt[point] += bytes;
+      reloadCountAt[point] += sign;
+    }
   }
 }
 
@@ -386,7 +511,16 @@ bool ExactSearch::limitReached() {
   return stopped;
 }
 
-bool ExactSearch::decidedByBounds(size_t depth) {
+bool ExactSearch::cutByCover(size_t depth) {
+  if (!coverable(depth))
+    return true;
+  double limit = found ? best : stopAt;
+  if (found ? boundFromCover(depth) >= limit : boundFromCover(depth) > limit)
+    return true;
+  return false;
+}
+
+bool ExactSearch::decidedByBounds(size_t depth, bool checked) {
   if (exhaustive) {
     if (depth < units.size())
       return false;
@@ -400,10 +534,7 @@ bool ExactSearch::decidedByBounds(size_t depth) {
     }
     return true;
   }
-  if (!coverable(depth))
-    return true;
-  double limit = found ? best : stopAt;
-  if (found ? boundFromCover(depth) >= limit : boundFromCover(depth) > limit)
+  if (!checked && cutByCover(depth))
     return true;
   double seconds = simulateCurrent();
   // Ties with the heuristic's plan are searched for until one is found, so
@@ -420,14 +551,14 @@ bool ExactSearch::decidedByBounds(size_t depth) {
   return depth == units.size();
 }
 
-void ExactSearch::search(size_t depth) {
+void ExactSearch::search(size_t depth, bool checked) {
   ++nodes;
-  if (limitReached() || decidedByBounds(depth))
+  if (limitReached() || decidedByBounds(depth, checked))
     return;
   const Unit &unit = units[depth];
   for (const UnitOption &option : unit.options) {
     if (option.gaps.empty()) {
-      search(depth + 1);
+      search(depth + 1, false);
       continue;
     }
     if (unit.excludedBySteady && steadyOf[*unit.excludedBySteady])
@@ -449,37 +580,55 @@ void ExactSearch::search(size_t depth) {
     } else {
       slots.push_back(writes ? offloadOf[written] : 0);
     }
-    for (uint32_t slot : slots) {
-      for (const Gap &gap : option.gaps) {
-        Gap placed = gap;
-        if (placed.tensor == written)
-          placed.offloadSlot = slot;
-        current.push_back(placed);
-        apply(placed, +1);
-        ++gapsOf[placed.tensor];
-      }
-      if (choosesSlot)
-        offloadOf[written] = slot;
-      if (unit.steady) {
-        steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 1;
-        enteredOf[option.gaps[0].tensor] = 1;
-      }
-      search(depth + 1);
-      if (unit.steady) {
-        steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 0;
-        enteredOf[option.gaps[0].tensor] = 0;
-      }
-      if (choosesSlot)
-        offloadOf[written] = -1;
-      for (size_t i = 0; i < option.gaps.size(); ++i) {
-        Gap placed = current.back();
-        current.pop_back();
-        apply(placed, -1);
-        --gapsOf[placed.tensor];
-      }
-      if (stopped)
-        return;
+    if (slots.empty())
+      continue;
+    for (const Gap &gap : option.gaps) {
+      current.push_back(gap);
+      apply(gap, +1);
+      ++gapsOf[gap.tensor];
     }
+    if (choosesSlot) {
+      offloadOf[written] = slots.front();
+      double bytes = graph.getTensor(written).bytes;
+      writeQueueSeconds += writeSeconds(bytes);
+      deviceToHostSeconds += hostWriteSeconds(bytes);
+    }
+    if (unit.steady) {
+      steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 1;
+      enteredOf[option.gaps[0].tensor] = 1;
+    }
+    // The budget cover and the bound do not depend on where the write
+    // starts: one test for all of the option's slots.
+    bool cut = !exhaustive && cutByCover(depth + 1);
+    if (cut)
+      ++nodes;
+    for (size_t s = 0; !cut && s < slots.size() && !stopped; ++s) {
+      for (size_t i = current.size() - option.gaps.size(); i < current.size();
+           ++i)
+        if (current[i].tensor == written)
+          current[i].offloadSlot = slots[s];
+      if (choosesSlot)
+        offloadOf[written] = slots[s];
+      search(depth + 1, true);
+    }
+    if (unit.steady) {
+      steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 0;
+      enteredOf[option.gaps[0].tensor] = 0;
+    }
+    if (choosesSlot) {
+      offloadOf[written] = -1;
+      double bytes = graph.getTensor(written).bytes;
+      writeQueueSeconds -= writeSeconds(bytes);
+      deviceToHostSeconds -= hostWriteSeconds(bytes);
+    }
+    for (size_t i = 0; i < option.gaps.size(); ++i) {
+      Gap placed = current.back();
+      current.pop_back();
+      apply(placed, -1);
+      --gapsOf[placed.tensor];
+    }
+    if (stopped)
+      return;
   }
 }
 
@@ -517,11 +666,13 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
   absentAt.assign(points, 0);
   writtenAbsentAt.assign(points, 0);
   reloadAbsentAt.assign(points, 0);
+  writtenCountAt.assign(points, 0);
+  reloadCountAt.assign(points, 0);
   offloadOf.assign(graph.numTensors(), -1);
   gapsOf.assign(graph.numTensors(), 0);
   steadyOf.assign(graph.numTensors(), 0);
   enteredOf.assign(graph.numTensors(), 0);
-  search(0);
+  search(0, false);
   statistics.nodes = nodes;
   statistics.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
