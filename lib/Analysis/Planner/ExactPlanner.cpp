@@ -51,8 +51,10 @@ struct Unit {
   /// from `leaveFrom` (after the partner's last use) through its partner's
   /// exit (a write before the point).
   uint32_t enterEnd = 0, leaveFrom = 0;
-  /// The most bytes one option frees at each over-budget point.
+  /// The most bytes one option frees at each over-budget point, and the
+  /// points (their index in overPoints) where that is not 0.
   std::vector<uint64_t> freeAt;
+  std::vector<std::pair<uint32_t, uint64_t>> frees;
 };
 
 class ExactSearch {
@@ -86,8 +88,17 @@ private:
   void search(size_t depth, bool checked);
   void apply(const Gap &gap, int sign);
   bool coverable(size_t depth) const;
-  double boundFromCover(size_t depth);
-  std::vector<uint64_t> fresh, readers, writers;
+  /// The bound from what the over-budget points still force; it may stop
+  /// early once it reaches `limit` (`ties`: reaching means equalling).
+  double boundFromCover(size_t depth, double limit, bool ties);
+  /// Per over-budget point, while the bound is computed: the bytes still
+  /// over the budget, what undecided units could free there without a
+  /// write, a read or a new write, and the bytes of those that need one.
+  struct Deficit {
+    int64_t bytes = 0, noWrite = 0, noRead = 0, noNewWrite = 0;
+    std::vector<uint64_t> readers, writers, fresh;
+  };
+  std::vector<Deficit> deficits;
   bool covered() const;
   double simulateCurrent(Plan *out = nullptr) const;
   bool limitReached();
@@ -325,6 +336,9 @@ void ExactSearch::listUnits() {
       steadyCoverFrom[index][k] =
           steadyCoverFrom[index + 1][k] + (units[index].steady ? most[k] : 0);
     }
+    for (size_t k = 0; k < overPoints.size(); ++k)
+      if (most[k])
+        units[index].frees.push_back({uint32_t(k), most[k]});
     units[index].freeAt = std::move(most);
   }
 
@@ -346,6 +360,7 @@ void ExactSearch::listUnits() {
   writeLatency = hostLatency + target.ssdWriteLatency();
   readLatency = hostLatency + target.ssdReadLatency();
   computeBefore = computeSecondsBefore(planner.getOpSeconds());
+  deficits.resize(overPoints.size());
 }
 
 /// The fewest of `bytes` (any order) whose sum reaches `need`.
@@ -381,56 +396,68 @@ static uint32_t fewestCovering(std::vector<uint64_t> &bytes, int64_t need) {
 /// long as the write queues are busy (every write is awaited by its
 /// release): the partial plan's writes and new ones, of tensors not
 /// written yet, for the deficit at q.
-double ExactSearch::boundFromCover(size_t depth) {
+double ExactSearch::boundFromCover(size_t depth, double limit, bool ties) {
+  auto reached = [&](double bound) {
+    return ties ? bound >= limit : bound > limit;
+  };
+  size_t count = overPoints.size();
+  for (size_t k = 0; k < count; ++k) {
+    uint32_t point = overPoints[k];
+    Deficit &at = deficits[k];
+    at.noWrite = at.noRead = at.noNewWrite = 0;
+    at.readers.clear();
+    at.writers.clear();
+    at.fresh.clear();
+    at.bytes = int64_t(unplanned[point]) - absentAt[point] - int64_t(budget);
+  }
+  // What freeing at a point costs each undecided unit: a read after the
+  // point, a write before it (and a new one unless the tensor was written
+  // already), or both.
+  for (size_t index = depth; index < units.size(); ++index) {
+    const Unit &unit = units[index];
+    for (auto [k, freed] : unit.frees) {
+      Deficit &at = deficits[k];
+      if (at.bytes <= 0)
+        continue;
+      bool reads, writes, writesNew;
+      if (unit.steady) {
+        // (Where both gaps may free bytes, neither cost is counted.) The
+        // partner is not written yet: steady pairs are decided first.
+        uint32_t point = overPoints[k];
+        bool entry = point < unit.enterEnd, exit = point >= unit.leaveFrom;
+        reads = entry && !exit;
+        writes = writesNew = exit && !entry;
+      } else {
+        reads = true;
+        writes = !enteredOf[unit.tensor];
+        writesNew = writes && offloadOf[unit.tensor] < 0;
+      }
+      if (reads)
+        at.readers.push_back(freed);
+      else
+        at.noRead += freed;
+      if (writes)
+        at.writers.push_back(freed);
+      else
+        at.noWrite += freed;
+      if (writesNew)
+        at.fresh.push_back(freed);
+      else
+        at.noNewWrite += freed;
+    }
+  }
   double bound = 0;
   double compute = computeBefore.back();
-  for (size_t k = 0; k < overPoints.size(); ++k) {
+  for (size_t k = 0; k < count; ++k) {
     uint32_t point = overPoints[k];
-    int64_t deficit =
-        int64_t(unplanned[point]) - absentAt[point] - int64_t(budget);
-    int64_t noWrite = 0, noRead = 0, noNewWrite = 0;
-    readers.clear();
-    writers.clear();
-    fresh.clear();
-    if (deficit > 0)
-      for (size_t index = depth; index < units.size(); ++index) {
-        const Unit &unit = units[index];
-        uint64_t freed = unit.freeAt[k];
-        if (!freed)
-          continue;
-        // What freeing here costs: a read after the point, a write before
-        // it (and a new one unless the tensor was written already), or both.
-        bool reads, writes, writesNew;
-        if (unit.steady) {
-          // (Where both gaps may free bytes, neither cost is counted.) The
-          // partner is not written yet: steady pairs are decided first.
-          bool entry = point < unit.enterEnd, exit = point >= unit.leaveFrom;
-          reads = entry && !exit;
-          writes = writesNew = exit && !entry;
-        } else {
-          reads = true;
-          writes = !enteredOf[unit.tensor];
-          writesNew = writes && offloadOf[unit.tensor] < 0;
-        }
-        if (reads)
-          readers.push_back(freed);
-        else
-          noRead += freed;
-        if (writes)
-          writers.push_back(freed);
-        else
-          noWrite += freed;
-        if (writesNew)
-          fresh.push_back(freed);
-        else
-          noNewWrite += freed;
-      }
-    int64_t extraWrite = std::max<int64_t>(0, deficit - noWrite);
-    int64_t extraRead = std::max<int64_t>(0, deficit - noRead);
+    Deficit &at = deficits[k];
+    int64_t extraWrite = std::max<int64_t>(0, at.bytes - at.noWrite);
+    int64_t extraRead = std::max<int64_t>(0, at.bytes - at.noRead);
     double written = writtenAbsentAt[point] + extraWrite;
-    double writes = writtenCountAt[point] + fewestCovering(writers, extraWrite);
+    double writes =
+        writtenCountAt[point] + fewestCovering(at.writers, extraWrite);
     double read = reloadAbsentAt[point] + extraRead;
-    double reads = reloadCountAt[point] + fewestCovering(readers, extraRead);
+    double reads = reloadCountAt[point] + fewestCovering(at.readers, extraRead);
     double opStart = computeBefore[point];
     if (writes > 0)
       opStart = std::max(opStart, chainSeconds(writes, written, ssdWriteLatency,
@@ -442,17 +469,19 @@ double ExactSearch::boundFromCover(size_t depth) {
           bound, opStart + computeBefore[point + 1] - computeBefore[point] +
                      chainSeconds(reads, read, ssdReadLatency, ssdReadBandwidth,
                                   hostLatency, hostToDeviceBandwidth));
-    int64_t newWrites = deficit - noNewWrite;
+    int64_t newWrites = at.bytes - at.noNewWrite;
     if (newWrites > 0) {
-      uint32_t count = fewestCovering(fresh, newWrites);
-      double ssd = writeQueueSeconds + count * ssdWriteLatency +
+      uint32_t fewest = fewestCovering(at.fresh, newWrites);
+      double ssd = writeQueueSeconds + fewest * ssdWriteLatency +
                    double(newWrites) / ssdWriteBandwidth;
       double host = deviceToHostBandwidth > 0
-                        ? deviceToHostSeconds + count * hostLatency +
+                        ? deviceToHostSeconds + fewest * hostLatency +
                               double(newWrites) / deviceToHostBandwidth
                         : 0;
       bound = std::max(bound, std::max(ssd, host));
     }
+    if (reached(bound))
+      return bound;
   }
   return bound;
 }
@@ -515,9 +544,8 @@ bool ExactSearch::cutByCover(size_t depth) {
   if (!coverable(depth))
     return true;
   double limit = found ? best : stopAt;
-  if (found ? boundFromCover(depth) >= limit : boundFromCover(depth) > limit)
-    return true;
-  return false;
+  double bound = boundFromCover(depth, limit, found);
+  return found ? bound >= limit : bound > limit;
 }
 
 bool ExactSearch::decidedByBounds(size_t depth, bool checked) {
