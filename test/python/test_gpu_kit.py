@@ -56,3 +56,14 @@ def test_dry_run(tmp_path):
         assert run["planned_peak_bytes"] <= run["budget_bytes"], run
     assert backend["runs"]["lowest"]["budget_bytes"] < backend["runs"]["p90"]["budget_bytes"]
     assert backend["runs"]["p90"]["budget_bytes"] == int(unlimited["planned_peak_bytes"] * 0.9)
+
+    # The whole step (bench/python/wholestep as it is, on a target of the
+    # device's probe and fio's disk rates): its rows printed, the bytes it
+    # moved at 50% the plan's, a prediction from the measured op times.
+    whole = stages["wholestep"]
+    assert whole["ok"] and whole["op_time_table_curves"] >= 6, whole
+    assert whole["target"]["ssd_read_bandwidth"] == stages["fio"]["read_bw"]
+    assert any(row.startswith("| mlp |") for row in whole["table"]), whole["table"]
+    half = whole["models"][0]["shares"]["50"]
+    assert half["bytes_moved_per_step"] == half["planned_bytes_per_step"] > 0, half
+    assert half["predicted_step_seconds"] > 0 and half["step_seconds"] > 0, half
