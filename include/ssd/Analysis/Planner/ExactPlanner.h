@@ -36,7 +36,9 @@ public:
 };
 
 struct ExactStatistics {
-  /// Search nodes visited (each a simulation of a partial plan).
+  /// Search nodes visited: partial plans tested (the budget cover test and
+  /// the bound run once per option, its offload slots share them; only the
+  /// nodes they do not cut are simulated).
   uint64_t nodes = 0;
   double seconds = 0;
   /// The candidate gaps the search decided, one unit per tensor interval
