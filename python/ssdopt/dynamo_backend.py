@@ -204,13 +204,17 @@ class _PlanPerShape:
         self.backend = backend
         self.gm = gm
         self.compiled: dict[tuple[Any, ...], Callable[..., Any]] = {}
+        # Only these inputs can change shape between calls (dynamo's guards
+        # hold the others' sizes and strides): the key reads them alone, not
+        # every parameter at every call.
+        self.symbolic = [index for index, value in enumerate(example_inputs) if _is_symbolic(value)]
         logger.info(
             "a graph with symbolic sizes (%s): it is planned once per concrete shape, on first use",
             ", ".join(str(tuple(value.shape)) for value in example_inputs if isinstance(value, torch.Tensor) and _is_symbolic(value)),
         )
 
     def __call__(self, *args: Any) -> Any:
-        key = tuple(_shape_key(value) for value in args)
+        key = tuple(_shape_key(args[index]) for index in self.symbolic)
         compiled = self.compiled.get(key)
         if compiled is None:
             logger.info(
