@@ -2,6 +2,7 @@
 """ssdopt.checkpoint next to torch.save, DCP and fio, side by side in one run.
 
     .venv/bin/python bench/checkpoint/torch_compare.py --dir DIR [--bytes 1GiB] [--repeat 3]
+        [--methods dcp,dcp8,torch.save]
 
 For 1 and 4 gloo ranks and two shapes of a state dict of --bytes in all
 ("large": 16 tensors; "small": tensors of 64 KiB each), every tensor a DTensor
@@ -20,7 +21,9 @@ peak resident memory above what it held before the save (VmHWM, reset
 through /proc/self/clear_refs). The whole sequence runs --repeat times,
 fio included, so each ratio is measured side by side in one repeat; the
 table and the JSON give medians over repeats. Prints a Markdown table and,
-last, one JSON line.
+last, one JSON line. --methods names the baselines to run (default all;
+`--methods dcp8` keeps what the issue's ratios need, fio and DCP with 8
+threads, and leaves out the slowest ones).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import torch.multiprocessing as mp
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MiB = 1 << 20
 SMALL = 64 << 10
+METHODS = ("dcp", "dcp8", "torch.save")  # the baselines
 
 
 def parse_bytes(text: str) -> int:
@@ -124,6 +128,8 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
                 drop_cache(src + "-ours")
             results[f"{shape}/ours/elastic_load"] = timed(
                 lambda: ckpt.load(target, src + "-ours"))
+            if "dcp8" not in args.methods:
+                continue
             if rank == 0:
                 drop_cache(src + "-dcp8")
             results[f"{shape}/dcp8/elastic_load"] = timed(
@@ -162,6 +168,8 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
             results[f"{shape}/ours/async_total_{which}"] = total
         ckpt.release_staging()
         for name, threads in (("dcp", 1), ("dcp8", 8)):
+            if name not in args.methods:
+                continue
             d = f"{base}-{name}"
             each(name, lambda: dcp.save(sd, storage_writer=dcp.FileSystemWriter(
                      d, thread_count=threads)),
@@ -178,7 +186,8 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
 
         def torch_load():
             torch.load(os.path.join(d, f"rank-{rank}.pt"), weights_only=True)
-        each("torch.save", torch_save, torch_load, d)
+        if "torch.save" in args.methods:
+            each("torch.save", torch_save, torch_load, d)
     if rank == 0:
         with open(out_file, "w") as f:
             json.dump(results, f)
@@ -207,7 +216,14 @@ def main() -> int:
     parser.add_argument("--staging", type=parse_bytes, default=None,
                         help="async_save's staging_bytes (default: --bytes, all of it)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--methods", default=",".join(METHODS),
+                        help="the baselines to run besides ours and fio, comma-separated "
+                        f"(default: all of {','.join(METHODS)}); dcp, one thread, and "
+                        "torch.save take most of a run's time")
     args = parser.parse_args()
+    args.methods = {m for m in args.methods.split(",") if m}
+    if not args.methods <= set(METHODS):
+        parser.error(f"--methods: unknown {sorted(args.methods - set(METHODS))}")
     if args.staging is None:
         args.staging = args.bytes
     os.makedirs(args.dir, exist_ok=True)
@@ -248,7 +264,7 @@ def main() -> int:
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for world in (1, 4):
         for shape in ("large", "small"):
-            for method in ("ours", "dcp", "dcp8", "torch.save"):
+            for method in ("ours", *[m for m in METHODS if m in args.methods]):
                 s_key, l_key = f"{shape}/{method}/save", f"{shape}/{method}/load"
                 s = med(lambda r, res, e: rate(res[world][s_key]))
                 l = med(lambda r, res, e: rate(res[world][l_key]))
@@ -257,7 +273,7 @@ def main() -> int:
                 print(f"| {world} | {shape} | {method} | {s / MiB:.0f} | {l / MiB:.0f} | "
                       f"{sr:.2f} | {lr:.2f} |")
     for shape in ("large", "small"):
-        for method in ("ours", "dcp8"):
+        for method in ("ours", "dcp8") if "dcp8" in args.methods else ("ours",):
             key = f"{shape}/{method}/elastic_load"
             l = med(lambda r, res, e: rate(e[key]))
             lr = med(lambda r, res, e: rate(e[key]) / r["read"])
@@ -289,14 +305,11 @@ def main() -> int:
             e["large/ours/elastic_load"]) / r["read"]),
         "elastic_load_ratio_vs_fio_small": med(lambda r, res, e: rate(
             e["small/ours/elastic_load"]) / r["read"]),
-        "save_speedup_vs_dcp_small": med(lambda r, res, e: res[1]["small/dcp8/save"]
-                                         / res[1]["small/ours/save"]),
-        "load_speedup_vs_dcp_small": med(lambda r, res, e: res[1]["small/dcp8/load"]
-                                         / res[1]["small/ours/load"]),
-        "save_speedup_vs_dcp_large": med(lambda r, res, e: res[1]["large/dcp8/save"]
-                                         / res[1]["large/ours/save"]),
-        "load_speedup_vs_dcp_large": med(lambda r, res, e: res[1]["large/dcp8/load"]
-                                         / res[1]["large/ours/load"]),
+        **({f"{op}_speedup_vs_dcp_{shape}": med(
+            lambda r, res, e, op=op, shape=shape: res[1][f"{shape}/dcp8/{op}"]
+            / res[1][f"{shape}/ours/{op}"])
+            for shape in ("small", "large") for op in ("save", "load")}
+           if "dcp8" in args.methods else {}),
         # The steady state (the staging memory allocated by an earlier save).
         "async_blocked_fraction": med(blocked("warm")),
         "async_blocked_fraction_first": med(blocked("first")),

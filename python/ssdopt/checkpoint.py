@@ -169,6 +169,7 @@ def _library():
                                                 c.POINTER(i), _u64p, c.POINTER(i)]),
             "ssdckpt_reader_close": (None, [vp]),
             "ssdckpt_dtype_info": (i, [i, c.POINTER(cp), c.POINTER(sz)]),
+            "ssdckpt_copy_regions": (i, [vp, sz, c.c_uint]),
             "ssdckpt_reader_info": (i, [vp, _u64p, c.POINTER(u32), c.POINTER(u32), c.POINTER(sz)]),
             "ssdckpt_reader_tensor": (i, [vp, sz, c.POINTER(cp), c.POINTER(i), c.POINTER(i),
                                           _u64p, sz]),
@@ -740,6 +741,8 @@ def _assign(leaves: list[_Leaf], rank: int, world: int) -> list[_Leaf]:
     one of them: plain tensors (every rank holds them whole) go to the rank
     with the fewest bytes so far, replicated DTensor boxes round-robin over
     their replicas, so that writes and later reads spread over the ranks."""
+    if world == 1:  # alone: every box this rank holds
+        return [leaf for leaf in leaves if leaf.replica_index >= 0]
     mine, load = [], [0] * world
     for ordinal, leaf in enumerate(leaves):
         if leaf.replica_index < 0:
@@ -809,8 +812,11 @@ class _Budget:
         """Whether acquire(nbytes) would return at once."""
         length = -(-nbytes // self.ALIGN) * self.ALIGN
         with self.cond:
-            return self.failed or (self._admits(nbytes) and (
-                length > self.capacity or self._place(length) is not None))
+            if self.failed:
+                return True
+            if length > self.capacity:  # acquire waits until nothing is staged
+                return self.used == 0
+            return self._admits(nbytes) and self._place(length) is not None
 
     def acquire(self, nbytes: int) -> int | None:
         """Waits until `nbytes` are admitted; returns their offset in the
@@ -922,6 +928,28 @@ def _stage(piece: _Piece, arena: torch.Tensor | None, start: int | None) -> bool
     target.copy_(source, non_blocking=source.device.type == "cuda")
     piece.address = address
     return source.device.type == "cuda"
+
+
+def _stage_all(pieces: list, arena: torch.Tensor, starts: list[int]) -> bool:
+    """_stage of every piece at its start in the arena, the pieces in host
+    memory (contiguous) copied by one library call on every core
+    (ssdckpt_copy_regions, the GIL released), not one copy each: thousands
+    of small tensors are then copied at the rate of large ones. Returns
+    whether a copy runs on a CUDA stream."""
+    base, on_stream = arena.data_ptr(), False
+    regions = array.array("Q")
+    for piece, start in zip(pieces, starts):
+        source = piece.data
+        if source.is_cpu and source.is_contiguous():
+            piece.address = base + start
+            regions.extend((piece.address, source.data_ptr(),
+                            source.numel() * source.element_size()))
+        else:
+            on_stream |= _stage(piece, arena, start)
+    if regions:
+        _check(_library().ssdckpt_copy_regions(regions.buffer_info()[0], len(regions) // 3, 0),
+               "staging the asynchronous save")
+    return on_stream
 
 
 _EMPTY = ctypes.c_char(0)
@@ -1062,8 +1090,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     starts = budget.take_all([p.nbytes for p in pieces]) if pieces else None
     try:
         if starts:
-            for piece, start in zip(pieces, starts):
-                on_stream |= _stage(piece, budget.arena, start)
+            on_stream = _stage_all(pieces, budget.arena, starts)
             for at in range(0, len(pieces), _BATCH_PIECES):
                 batch = pieces[at:at + _BATCH_PIECES]
                 hand_over()

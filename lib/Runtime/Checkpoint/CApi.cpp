@@ -20,7 +20,10 @@
 #include <mutex>
 #include <new>
 #include <span>
+#include <system_error>
+#include <thread>
 #include <utility>
+#include <vector>
 
 using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
@@ -576,6 +579,52 @@ int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
 }
 
 void ssdckpt_reader_close(ssdckpt_reader *reader) { delete reader; }
+
+int ssdckpt_copy_regions(const ssdckpt_copy_region *regions, size_t count,
+                         unsigned threads) {
+  return guard([&] {
+    if (count)
+      require(regions, "regions");
+    std::span<const ssdckpt_copy_region> all(regions, count);
+    uint64_t total = 0;
+    for (const ssdckpt_copy_region &r : all)
+      total += r.bytes;
+    if (threads == 0)
+      threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    // Below a few MiB a thread costs more than it copies.
+    constexpr uint64_t kBytesPerThread = 4 << 20;
+    threads = unsigned(std::min<uint64_t>(
+        threads, std::max<uint64_t>(1, total / kBytesPerThread)));
+    // Share t is the bytes [t * total / threads, (t + 1) * total / threads)
+    // of the regions laid end to end.
+    auto copyShare = [&](unsigned t) {
+      uint64_t begin = total * t / threads, end = total * (t + 1) / threads;
+      uint64_t at = 0; // where the current region starts, end to end
+      for (const ssdckpt_copy_region &r : all) {
+        uint64_t lo = std::max(begin, at), hi = std::min(end, at + r.bytes);
+        if (lo < hi)
+          std::memcpy(static_cast<char *>(r.dest) + (lo - at),
+                      static_cast<const char *>(r.src) + (lo - at), hi - lo);
+        at += r.bytes;
+        if (at >= end)
+          break;
+      }
+    };
+    std::vector<std::thread> helpers;
+    unsigned started = 1;
+    try {
+      for (; started < threads; ++started)
+        helpers.emplace_back(copyShare, started);
+    } catch (const std::system_error &) {
+      // No more threads: this one copies the shares they would have.
+    }
+    for (unsigned t = started; t < threads; ++t)
+      copyShare(t);
+    copyShare(0);
+    for (std::thread &h : helpers)
+      h.join();
+  });
+}
 
 int ssdckpt_dtype_info(int dtype, const char **name, size_t *bytes) {
   return guard([&] {

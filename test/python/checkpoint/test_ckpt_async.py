@@ -40,6 +40,34 @@ def test_training_goes_on_while_the_save_commits(tmp_path, monkeypatch):
     assert ckpt.save({"model": tensors, "epoch": 2}, tmp_path) == 1
 
 
+def test_one_call_stages_every_piece_that_fits(tmp_path, monkeypatch):
+    # Everything fits in the staging memory: the host tensors are copied by
+    # one library call (on several threads: 9 MiB is more than one takes),
+    # the non-contiguous one on its own; each is snapshotted when the call
+    # returns, whatever the caller does to it next.
+    state = {"big": torch.randn(9 << 18),  # 9 MiB, shared out between threads
+             "bf": torch.randn(33, 7).to(torch.bfloat16), "empty": torch.ones(0, 3),
+             "ints": torch.arange(1000, dtype=torch.int64), "byte": torch.ones(1, dtype=torch.uint8),
+             "t": torch.randn(64, 48).t()}  # not contiguous: _stage copies it
+    original = {k: v.clone() for k, v in state.items()}
+    calls, copy_regions = [], ckpt._library().ssdckpt_copy_regions
+
+    class Counted:
+        def __call__(self, regions, count, threads):
+            calls.append(count)
+            return copy_regions(regions, count, threads)
+    monkeypatch.setattr(ckpt._library(), "ssdckpt_copy_regions", Counted())
+    future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=64 << 20)
+    for v in state.values():
+        v.zero_()
+    assert future.result(timeout=60) == 0
+    assert calls == [5]
+    target = {k: torch.full_like(v, 3) for k, v in original.items()}
+    ckpt.load(target, tmp_path)
+    for k, v in original.items():
+        assert torch.equal(target[k], v), k
+
+
 def test_errors_arrive_through_the_future(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -126,7 +126,10 @@ def test_gc_is_paused_only_during_the_call(tmp_path):
         gc.enable()
 
 
-def test_failed_staging_commits_nothing(tmp_path, monkeypatch):
+@pytest.mark.parametrize("staging_bytes", [1 << 20, 32])
+def test_failed_staging_commits_nothing(tmp_path, monkeypatch, staging_bytes):
+    # 1 MiB: every piece fits, all are staged by one call (_stage_all); 32
+    # bytes: they go through the ring one by one (_stage).
     assert ckpt.save({"w": torch.ones(4)}, tmp_path) == 0
     stage = ckpt._stage
     calls = []
@@ -136,10 +139,16 @@ def test_failed_staging_commits_nothing(tmp_path, monkeypatch):
         if len(calls) == 3:
             raise RuntimeError("copy failed")
         return stage(piece, arena, start)
+
+    def failing_all(pieces, arena, starts):
+        calls.append(len(pieces))
+        raise RuntimeError("copy failed")
     monkeypatch.setattr(ckpt, "_stage", failing)
+    monkeypatch.setattr(ckpt, "_stage_all", failing_all)
     state = {"w": torch.ones(4), **{f"x{i}": torch.ones(4) for i in range(5)}}
     with pytest.raises(RuntimeError, match="copy failed"):
-        ckpt.save(state, tmp_path, async_save=True, staging_bytes=1 << 20)
+        ckpt.save(state, tmp_path, async_save=True, staging_bytes=staging_bytes)
     ckpt.wait()
+    assert calls == ([6] if staging_bytes > 96 else ["w", "x0", "x1"])
     assert ckpt.latest(tmp_path) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["latest", "step-000000000000"]

@@ -302,6 +302,42 @@ TEST(CApi, ErrorsAreCodesWithMessages) {
   EXPECT_EQ(ssdckpt_gc(tmp.path().c_str(), 0), -EINVAL);
 }
 
+TEST(CApi, CopiesRegionsOnSeveralThreads) {
+  // Regions of uneven sizes (empty ones too), more bytes than one thread
+  // takes, so that shares meet inside regions; every byte lands once.
+  std::vector<uint64_t> sizes = {0, 1, 4095, 3 << 20, 0, 5 << 20, 17, 1 << 20};
+  uint64_t total = 0;
+  for (uint64_t n : sizes)
+    total += n;
+  std::vector<unsigned char> src(total), dest(total + sizes.size());
+  for (uint64_t i = 0; i < total; ++i)
+    src[i] = (unsigned char)(i * 2654435761u >> 13);
+  for (unsigned threads : {1u, 2u, 3u, 0u}) {
+    std::fill(dest.begin(), dest.end(), 0xAB);
+    // Destination regions one byte apart: the gaps stay untouched.
+    std::vector<ssdckpt_copy_region> regions;
+    uint64_t from = 0, to = 0;
+    for (uint64_t n : sizes) {
+      regions.push_back({dest.data() + to, src.data() + from, n});
+      from += n;
+      to += n + 1;
+    }
+    ASSERT_EQ(ssdckpt_copy_regions(regions.data(), regions.size(), threads), 0)
+        << ssdckpt_last_error();
+    from = to = 0;
+    for (uint64_t n : sizes) {
+      EXPECT_TRUE(std::equal(src.begin() + from, src.begin() + from + n,
+                             dest.begin() + to))
+          << "threads " << threads << ", region of " << n << " bytes";
+      EXPECT_EQ(dest[to + n], 0xAB) << "threads " << threads;
+      from += n;
+      to += n + 1;
+    }
+  }
+  EXPECT_EQ(ssdckpt_copy_regions(nullptr, 0, 2), 0);
+  EXPECT_EQ(ssdckpt_copy_regions(nullptr, 1, 2), -EINVAL);
+}
+
 TEST(CApi, DescribesDTypesTensorsAndTheRoot) {
   const char *name = nullptr;
   size_t bytes = 0;

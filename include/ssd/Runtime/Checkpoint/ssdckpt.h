@@ -390,6 +390,24 @@ SSDRT_API int ssdckpt_reader_resume_state(ssdckpt_reader *reader, uint32_t rank,
 
 SSDRT_API void ssdckpt_reader_close(ssdckpt_reader *reader);
 
+/** One region for ssdckpt_copy_regions: `bytes` from `src` to `dest`. */
+typedef struct ssdckpt_copy_region {
+  void *dest;
+  const void *src;
+  uint64_t bytes;
+} ssdckpt_copy_region;
+
+/**
+ * ssdckpt_copy_regions - copies every region of regions[0..count) (no two
+ * overlapping) on `threads` threads (0: one per online CPU, at most 8), each
+ * taking an equal share of the bytes, regions split where the shares meet.
+ * An asynchronous save's snapshot of thousands of small tensors into its
+ * staging memory is then one call (ctypes releases the GIL for it), not one
+ * per tensor. Returns 0; -EINVAL when `regions` is null and `count` is not 0.
+ */
+SSDRT_API int ssdckpt_copy_regions(const ssdckpt_copy_region *regions,
+                                   size_t count, unsigned threads);
+
 /**
  * ssdckpt_dtype_info - the manifest's name ("F32", "BF16", ...) and the
  * element size in bytes of dtype code `dtype` (SSDRT_DTYPE_*); either output
