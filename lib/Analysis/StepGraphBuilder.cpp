@@ -4,7 +4,8 @@
 // inside an op's regions but defined outside count as its operands, so a
 // region op (scf.for, linalg.generic) touches what its body touches.
 // Scalars occupy no device memory and count as 0 bytes; an `ssd.kernel`
-// with `view_of` defines a view that shares its operand's storage.
+// with `view_of` defines a view that shares its operand's storage, and with
+// `part_offsets` also where in that storage each of its results lies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -189,11 +190,27 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
     mapping.ops.push_back(&op);
     mapping.pointOf[&op] = opId;
     std::optional<TensorId> viewed = getViewedTensor(&op, mapping.tensorOf);
+    // Where each result lies in its root's storage, when the view says and
+    // the viewed tensor is its root or a part of it.
+    std::optional<ArrayRef<int64_t>> partOffsets;
+    uint64_t base = 0;
+    if (auto kernel = dyn_cast<KernelOp>(op); viewed && kernel) {
+      const planner::Tensor &tensor = mapping.graph.getTensor(*viewed);
+      if (!tensor.isAlias() || tensor.part) {
+        partOffsets = kernel.getPartOffsets();
+        base = tensor.part ? tensor.part->offset : 0;
+      }
+    }
     for (OpResult result : op.getResults()) {
       std::string name = getValueName(&op, result.getResultNumber(), point);
-      addValue(result, viewed ? mapping.graph.addAlias(opId, name, *viewed)
-                              : mapping.graph.addResult(opId, name,
-                                                        getValueBytes(result)));
+      TensorId id =
+          viewed ? mapping.graph.addAlias(opId, name, *viewed)
+                 : mapping.graph.addResult(opId, name, getValueBytes(result));
+      if (partOffsets)
+        mapping.graph.setPart(id,
+                              base + (*partOffsets)[result.getResultNumber()],
+                              getValueBytes(result));
+      addValue(result, id);
     }
   }
 

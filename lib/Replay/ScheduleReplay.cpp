@@ -34,6 +34,7 @@ llvm::Error ScheduleReplay::prepare() {
   offloadsAt.assign(numSlots, {});
   releasesAt.assign(numSlots, {});
   prefetchesAt.assign(numSlots, {});
+  partPrefetchesAt.assign(numSlots, {});
   waitsAt.assign(numSlots, {});
   // A group moves as one transfer, as the planner's simulation times it.
   // Group ids are unique in a plan and each group starts at one slot.
@@ -79,8 +80,11 @@ llvm::Error ScheduleReplay::prepare() {
       releasesAt[gap.releaseSlot].push_back(index);
     }
     if (gap.reloads()) {
-      addTransfer(prefetchesAt[gap.prefetchSlot], gap.prefetchGroup,
-                  gap.tensor);
+      if (gap.part)
+        partPrefetchesAt[gap.prefetchSlot].push_back(index);
+      else
+        addTransfer(prefetchesAt[gap.prefetchSlot], gap.prefetchGroup,
+                    gap.tensor);
       waitsAt[gap.waitPoint].push_back(index);
     }
   }
@@ -172,6 +176,18 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
                                            transfer.handles.size()),
                     "prefetch"))
         return std::move(error);
+    // A part lands where it lies in its tensor's memory, as a view reads it.
+    for (unsigned index : partPrefetchesAt[slot]) {
+      const planner::Gap &gap = plan.gaps[index];
+      const planner::Tensor::Part &part = *graph.getTensor(*gap.part).part;
+      if (llvm::Error error =
+              check(ssdrt_handle_prefetch_range(
+                        ctx, handles[gap.tensor],
+                        static_cast<char *>(memory[gap.tensor]) + part.offset,
+                        part.offset, part.bytes),
+                    "prefetch of a part"))
+        return std::move(error);
+    }
     step.issueSeconds += secondsSince(issued);
     for (unsigned index : waitsAt[slot]) {
       Clock::time_point began = Clock::now();

@@ -155,6 +155,11 @@ int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h, void *dst) {
   return guarded([&] { storeOf(ctx).prefetch(h, dst); });
 }
 
+int ssdrt_handle_prefetch_range(ssdrt_context *ctx, ssdrt_handle h, void *dst,
+                                uint64_t offset, uint64_t bytes) {
+  return guarded([&] { storeOf(ctx).prefetchRange(h, dst, offset, bytes); });
+}
+
 int ssdrt_handle_prefetch_stream(ssdrt_context *ctx, ssdrt_handle h, void *dst,
                                  void *stream) {
   return guarded([&] { storeOf(ctx).prefetch(h, dst, stream); });

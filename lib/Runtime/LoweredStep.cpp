@@ -343,6 +343,20 @@ SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address) {
   }
 }
 
+SSDRT_API void ssdrt_lower_prefetch_range(int64_t id, int64_t address,
+                                          int64_t offset, int64_t bytes) {
+  LoweredStepState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  ssdrt_context *ctx = context(s);
+  auto handle = static_cast<ssdrt_handle>(id);
+  settle(s, handle, "waiting for an offload before a part's prefetch");
+  // A part is read on its own, also inside a transfer group.
+  check(ssdrt_handle_prefetch_range(
+            ctx, handle, reinterpret_cast<void *>(address),
+            static_cast<uint64_t>(offset), static_cast<uint64_t>(bytes)),
+        "prefetch of a part");
+}
+
 SSDRT_API void ssdrt_lower_group_begin(void) {
   LoweredStepState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);

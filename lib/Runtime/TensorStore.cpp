@@ -790,6 +790,103 @@ TensorStore::beginPrefetches(std::span<const uint64_t> ids,
   return batch;
 }
 
+void TensorStore::prefetchRange(uint64_t id, void *dst, uint64_t offset,
+                                uint64_t bytes) {
+  std::shared_ptr<Region> region;
+  uint64_t fileOffset = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Object &obj = lookup(id, "prefetch range");
+    Region &r = ownRegion(obj, "prefetch range");
+    std::string who = "prefetch range: handle " + std::to_string(id);
+    if (bytes == 0 || offset > r.bytes || bytes > r.bytes - offset)
+      fail(EINVAL, who + ": bytes [" + std::to_string(offset) + ", " +
+                       std::to_string(offset + bytes) +
+                       ") are not a non-empty range of its " +
+                       std::to_string(r.bytes) + " bytes");
+    if (r.state != State::OnDisk && r.state != State::Both)
+      fail(EINVAL, who + " is " + stateName(r.state) +
+                       "; only a tensor on disk can be read back in part");
+    if (!dst)
+      fail(EINVAL, who + ": no destination");
+    if (r.kind == MemKind::Device && !dev->isDevicePointer(dst))
+      fail(EINVAL, who + ": destination is not device memory");
+    startOp(r, id, "prefetch range");
+    ++counters.prefetches;
+    region = obj.region;
+    fileOffset = r.extent.offset + offset;
+  }
+  enqueue([this, region, id, dst, fileOffset, bytes] {
+    Failure failure = checkFile(*region, id, true);
+    if (!failure)
+      failure =
+          readRange(*region->file, region->kind, id, dst, fileOffset, bytes);
+    std::lock_guard<std::mutex> lock(mutex);
+    if (failure)
+      ++counters.failures;
+    region->opError = std::move(failure);
+    region->opDone = true;
+    opFinished.notify_all();
+  });
+}
+
+Failure TensorStore::readRange(const DataFile &file, MemKind kind, uint64_t id,
+                               void *dst, uint64_t fileOffset, uint64_t bytes) {
+  // O_DIRECT reads whole blocks into aligned memory: read the blocks that
+  // cover the range into a bounce buffer and copy the range out of it.
+  uint64_t lead = file.direct ? fileOffset % kBlock : 0;
+  uint64_t start = fileOffset - lead;
+  uint64_t length = file.direct ? alignUp(lead + bytes, kBlock) : bytes;
+  bool bounce = file.direct || kind == MemKind::Device;
+  void *buffer =
+      bounce ? std::aligned_alloc(kBlock, alignUp(length, kBlock)) : dst;
+  if (!buffer)
+    return {ENOMEM, "prefetch range: handle " + std::to_string(id) +
+                        ": no memory for a bounce buffer of " +
+                        std::to_string(length) + " bytes"};
+  Failure failure;
+  uint64_t done = 0;
+  while (done < length) {
+    ssize_t got = ::pread(file.fd, static_cast<char *>(buffer) + done,
+                          length - done, off_t(start + done));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0) {
+      int errnum = got < 0 ? errno : ENODATA;
+      failure = {
+          errnum,
+          ioErrorMessage("read", file.path, start + done, length - done, errnum,
+                         "handle " + std::to_string(id) +
+                             (got == 0 ? ": unexpected end of file" : "") +
+                             " (reading back bytes of a part)")};
+      break;
+    }
+    done += uint64_t(got);
+    // Only the blocks that hold the range matter: the file may end inside
+    // the last padded block when it was not written with O_DIRECT.
+    if (done >= lead + bytes)
+      break;
+  }
+  if (!failure) {
+    counters.bytesRead += bytes;
+    ++counters.readOps;
+    try {
+      if (kind == MemKind::Device) {
+        dev->copyToDevice(dst, static_cast<char *>(buffer) + lead, bytes,
+                          toDevice);
+        dev->synchronizeStream(toDevice);
+      } else if (bounce) {
+        std::memcpy(dst, static_cast<char *>(buffer) + lead, bytes);
+      }
+    } catch (const Error &e) {
+      failure = {e.errnum, e.what()};
+    }
+  }
+  if (bounce)
+    std::free(buffer);
+  return failure;
+}
+
 void TensorStore::wait(uint64_t id) {
   DeviceEvent event = waitEvent(id);
   if (event) {

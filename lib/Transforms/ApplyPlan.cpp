@@ -36,6 +36,10 @@ struct GapValues {
   Value writeToken;
   Value prefetchToken;
   Value reloaded;
+  /// For a partial reload, the handle of the part it reads.
+  Value partHandle;
+  /// The handle the reload reads: the part's or the whole tensor's.
+  Value readHandle() const { return partHandle ? partHandle : handle; }
 };
 } // namespace
 
@@ -86,7 +90,7 @@ static void emitPrefetches(OpBuilder &builder, Location loc,
            gapIndices, [&](unsigned i) { return gaps[i].prefetchGroup; })) {
     SmallVector<Value> handles;
     for (unsigned index : members)
-      handles.push_back(values[index].handle);
+      handles.push_back(values[index].readHandle());
     auto prefetch = builder.create<PrefetchOp>(loc, handles);
     for (unsigned index : members)
       values[index].prefetchToken = prefetch.getToken();
@@ -108,8 +112,11 @@ static unsigned getHolder(ArrayRef<Gap> gaps, ArrayRef<unsigned> indices,
 /// (or, through a chain of views, that op's views read) has been reloaded
 /// since the view was made, the ops that make the view. Clones carry
 /// `kRebuiltViewAttrName`; `rebuiltAt` gets their points.
+/// A use of a view that a partial reload of its root holds (`Gap::part`)
+/// reads that reload's tensor instead.
 static LogicalResult rebuildViews(
     const StepGraphMapping &mapping, ArrayRef<Gap> gaps,
+    ArrayRef<GapValues> values,
     const llvm::MapVector<TensorId, SmallVector<unsigned>> &gapsOfTensor,
     DenseMap<Operation *, uint32_t> &rebuiltAt) {
   const planner::StepGraph &graph = mapping.graph;
@@ -193,13 +200,25 @@ static LogicalResult rebuildViews(
       continue;
     Value value = mapping.values[view];
     Operation *op = value.getDefiningOp();
+    // The partial reload of this view, if its root has one.
+    const unsigned *partGap = nullptr;
+    if (auto indices = gapsOfTensor.find(*graph.getTensor(view).aliasOf);
+        indices != gapsOfTensor.end() && !indices->second.empty() &&
+        gaps[indices->second.back()].part == view)
+      partGap = &indices->second.back();
     for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
       Operation *anchor = use.getOwner();
       while (anchor->getBlock() != mapping.returnOp->getBlock())
         anchor = anchor->getParentOp();
       if (rebuiltAt.count(anchor))
         continue; // a clone made above reads the view it rebuilds
+      if (isa<WaitOp, PrefetchOp, OffloadOp, ReleaseOp>(anchor))
+        continue;
       uint32_t point = mapping.getPoint(anchor);
+      if (partGap && point >= gaps[*partGap].waitPoint) {
+        use.set(values[*partGap].reloaded);
+        continue;
+      }
       if (!isStale(op, point))
         continue;
       use.set(rebuild(op, point, anchor)
@@ -281,11 +300,23 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
       builder.create<ReleaseOp>(anchor->getLoc(),
                                 ValueRange{currentValue(index)}, token);
     }
+    // A partial reload reads a handle of its part's bytes.
+    for (unsigned index : actions.prefetches) {
+      std::optional<TensorId> part = gaps[index].part;
+      if (!part)
+        continue;
+      auto partType = cast<RankedTensorType>(mapping.values[*part].getType());
+      values[index].partHandle = builder.create<HandlePartOp>(
+          anchor->getLoc(), HandleType::get(func.getContext(), partType),
+          values[index].handle,
+          builder.getI64IntegerAttr(
+              mapping.graph.getTensor(*part).part->offset));
+    }
     emitPrefetches(builder, anchor->getLoc(), actions.prefetches, gaps, values);
     for (unsigned index : actions.waits) {
       auto wait =
           builder.create<WaitOp>(anchor->getLoc(), values[index].prefetchToken,
-                                 ValueRange{values[index].handle});
+                                 ValueRange{values[index].readHandle()});
       values[index].reloaded = wait.getTensors().front();
     }
   }
@@ -301,7 +332,7 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
     auto it = rebuiltAt.find(top);
     return it == rebuiltAt.end() ? mapping.getPoint(top) : it->second;
   };
-  if (failed(rebuildViews(mapping, gaps, gapsOfTensor, rebuiltAt)))
+  if (failed(rebuildViews(mapping, gaps, values, gapsOfTensor, rebuiltAt)))
     return failure();
 
   // Rewire every use to the value that holds the tensor at its point.
@@ -319,10 +350,14 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
         if (point >= gap.absentFrom() &&
             point < gap.absentTo(mapping.ops.size() + 1))
           absent = true;
-        if (gap.reloads() && point >= gap.waitPoint) {
+        // After a partial reload only its part is back (its view's uses
+        // read it); the tensor itself is not.
+        if (gap.reloads() && point >= gap.waitPoint && !gap.part) {
           holder = values[index].reloaded;
           absent = false;
         }
+        if (gap.part && point >= gap.absentFrom())
+          absent = true;
       }
       bool leaves = !indices.empty() && gaps[indices.back()].leavesOnSsd &&
                     isa<func::ReturnOp>(user);

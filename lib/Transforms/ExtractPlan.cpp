@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/DenseSet.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::ssd;
 using planner::Gap;
@@ -68,6 +70,36 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
     }
     return nullptr;
   };
+  // Where a view's result lies in its root's storage (`part_offsets`,
+  // through views of parts), if it says.
+  std::function<std::optional<int64_t>(Value)> partOffset =
+      [&](Value value) -> std::optional<int64_t> {
+    auto kernel = value.getDefiningOp<KernelOp>();
+    if (!kernel || !kernel.getViewOfAttr() || !kernel.getPartOffsets())
+      return std::nullopt;
+    int64_t offset =
+        (*kernel.getPartOffsets())[cast<OpResult>(value).getResultNumber()];
+    Value viewed = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
+    auto viewedKernel = viewed.getDefiningOp<KernelOp>();
+    if (!viewedKernel || !viewedKernel.getViewOfAttr())
+      return offset;
+    std::optional<int64_t> base = partOffset(viewed);
+    return base ? std::optional<int64_t>(*base + offset) : std::nullopt;
+  };
+  // The tensor that owns a view's storage, through chains of views.
+  auto storageOf = [&](Value value) {
+    value = getRoot(value);
+    while (auto kernel = value.getDefiningOp<KernelOp>()) {
+      if (!kernel.getViewOfAttr())
+        break;
+      value = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
+    }
+    return value;
+  };
+  // The offset in its tensor of each part handle, and the view of the step
+  // that each partial reload stands for.
+  DenseMap<Value, int64_t> partHandleOffset;
+  DenseMap<unsigned, Value> partViewOfGap;
   // The gaps whose prefetch has been seen.
   DenseSet<unsigned> prefetched;
   SmallVector<Operation *> residencyOps;
@@ -118,6 +150,9 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         gap.prefetchSlot = slot;
         gap.prefetchGroup = group;
       }
+    } else if (auto part = dyn_cast<HandlePartOp>(op)) {
+      rootOf[part.getResult()] = getRoot(part.getSource());
+      partHandleOffset[part.getResult()] = part.getOffset();
     } else if (auto wait = dyn_cast<WaitOp>(op)) {
       for (auto [handle, tensor] :
            llvm::zip_equal(wait.getHandles(), wait.getTensors())) {
@@ -127,6 +162,24 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         if (it == openGap.end())
           return wait.emitError() << "waits for a tensor that is resident";
         gaps[it->second].second.waitPoint = slot;
+        if (auto offset = partHandleOffset.find(handle);
+            offset != partHandleOffset.end()) {
+          // A part read back: it stands for the step's view of that part.
+          Value view;
+          for (Operation *candidate : llvm::reverse(views))
+            for (Value result : candidate->getResults())
+              if (!view && result.getType() == tensor.getType() &&
+                  partOffset(result) == offset->second &&
+                  storageOf(result) == root)
+                view = result;
+          if (!view)
+            return wait.emitError()
+                   << "reads back bytes " << offset->second
+                   << " on of a tensor, but the step makes no view of that "
+                      "part ('part_offsets')";
+          rootOf[tensor] = view;
+          partViewOfGap[it->second] = view;
+        }
         openGap.erase(it);
       }
     } else if (op.hasAttr(kRebuiltViewAttrName)) {
@@ -195,8 +248,11 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
   if (failed(mapping))
     return failure();
   ExtractedPlan extracted{std::move(*mapping), planner::Plan()};
-  for (auto &[root, gap] : gaps) {
+  for (auto [index, entry] : llvm::enumerate(gaps)) {
+    auto &[root, gap] = entry;
     gap.tensor = extracted.mapping.tensorOf.lookup(root);
+    if (Value view = partViewOfGap.lookup(index))
+      gap.part = extracted.mapping.tensorOf.lookup(view);
     extracted.plan.gaps.push_back(gap);
   }
   extracted.plan.finalize();

@@ -25,7 +25,7 @@ func.func @complex_shard(%x: tensor<4xcomplex<f32>>) {
 
 // Tests that a handle used by an op the lowering cannot follow is refused.
 func.func @opaque_use(%h: !ssd.handle<tensor<4xf32>>) {
-  // expected-error @+1 {{uses a handle, which the lowering to the runtime only passes to ssd.prefetch, ssd.wait, func.call and func.return}}
+  // expected-error @+1 {{uses a handle, which the lowering to the runtime only passes to ssd.prefetch, ssd.wait, ssd.handle_part, func.call and func.return}}
   "test.consume"(%h) : (!ssd.handle<tensor<4xf32>>) -> ()
   return
 }
@@ -34,7 +34,7 @@ func.func @opaque_use(%h: !ssd.handle<tensor<4xf32>>) {
 
 // Tests that a handle from an op the lowering does not know is refused.
 func.func @opaque_definition() {
-  // expected-error @+1 {{defines a handle, which the lowering to the runtime only takes from ssd.offload and func.call}}
+  // expected-error @+1 {{defines a handle, which the lowering to the runtime only takes from ssd.offload, ssd.handle_part and func.call}}
   %h = "test.produce"() : () -> !ssd.handle<tensor<4xf32>>
   %r = ssd.prefetch %h : !ssd.handle<tensor<4xf32>>
   %v = ssd.wait %r, %h : !ssd.handle<tensor<4xf32>>

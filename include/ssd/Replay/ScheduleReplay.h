@@ -98,6 +98,9 @@ private:
   /// the releases and waits.
   std::vector<std::vector<Transfer>> offloadsAt, prefetchesAt;
   std::vector<std::vector<unsigned>> releasesAt, waitsAt;
+  /// Gaps that read back only a part of their tensor, by prefetch slot:
+  /// each reads its range alone (ssdrt_handle_prefetch_range).
+  std::vector<std::vector<unsigned>> partPrefetchesAt;
 };
 
 struct ReplayOptions {

@@ -25,6 +25,7 @@
   X(handle_offload_stream)                                                     \
   X(handle_prefetch)                                                           \
   X(handle_prefetch_stream)                                                    \
+  X(handle_prefetch_range)                                                     \
   X(handles_offload)                                                           \
   X(handles_prefetch)                                                          \
   X(handle_wait)                                                               \
@@ -59,6 +60,7 @@
   X(lower_offload)                                                             \
   X(lower_release)                                                             \
   X(lower_prefetch)                                                            \
+  X(lower_prefetch_range)                                                      \
   X(lower_wait)                                                                \
   X(lower_step_end)                                                            \
   X(lower_ckpt_begin)                                                          \

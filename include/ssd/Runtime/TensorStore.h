@@ -167,6 +167,12 @@ public:
   /// memory) or has one destination (or null) per member.
   void prefetchGroup(std::span<const uint64_t> ids, std::span<void *const> dsts,
                      std::optional<DeviceStream> after = {});
+  /// Starts reading bytes [offset, offset + bytes) of the tensor `id` holds
+  /// on disk into `dst` (memory of the handle's kind, the caller's): one
+  /// operation on the handle, waited for like a prefetch, that leaves the
+  /// handle's state and memory as they are. A planned step reads back only
+  /// the part of a released tensor that it still uses this way.
+  void prefetchRange(uint64_t id, void *dst, uint64_t offset, uint64_t bytes);
   void wait(uint64_t id);
   /// Like `wait`, but for a device transfer returns the event to wait on
   /// instead of blocking on the copy (null when nothing is left to wait on).
@@ -261,6 +267,9 @@ private:
   void orderAfter(Region &region, std::optional<DeviceStream> after);
   void runOffloads(Batch &batch, bool keepMemory);
   void runPrefetches(Batch &batch);
+  /// The job of `prefetchRange`: reads `bytes` at `fileOffset` of `file`.
+  Failure readRange(const DataFile &file, MemKind kind, uint64_t id, void *dst,
+                    uint64_t fileOffset, uint64_t bytes);
   /// Submits every part of one region's transfer; `finishTransfer` waits
   /// for them.
   void startTransfer(Transfer &transfer);

@@ -240,6 +240,22 @@ SSDRT_API int ssdrt_handle_prefetch(ssdrt_context *ctx, ssdrt_handle h,
                                     void *dst);
 
 /**
+ * ssdrt_handle_prefetch_range - start reading bytes [OFFSET, OFFSET + BYTES)
+ * of H's tensor on disk into DST (the caller's memory, of H's memory kind).
+ * H keeps its state and memory: it must be SSDRT_STATE_ON_DISK or
+ * SSDRT_STATE_BOTH, and the read is one operation on H, waited for with
+ * ssdrt_handle_wait before the next. A step that uses only a part of a
+ * released tensor reads back that part alone this way.
+ *
+ * Returns 0, or -EINVAL for a range outside the tensor, a handle not on
+ * disk or a missing destination, -EBUSY, -EBADF as for prefetch. A failed
+ * read (named with file, offset and cause) is reported by the wait.
+ */
+SSDRT_API int ssdrt_handle_prefetch_range(ssdrt_context *ctx, ssdrt_handle h,
+                                          void *dst, uint64_t offset,
+                                          uint64_t bytes);
+
+/**
  * ssdrt_handle_prefetch_stream - ssdrt_handle_prefetch into device memory
  * that work queued on the CUstream STREAM may still use (memory a caching
  * allocator just handed out): the runtime's copies into DST start after the

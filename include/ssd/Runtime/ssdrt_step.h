@@ -92,6 +92,15 @@ SSDRT_API void ssdrt_lower_release(int64_t id, int64_t address);
 SSDRT_API void ssdrt_lower_prefetch(int64_t id, int64_t address);
 
 /**
+ * ssdrt_lower_prefetch_range - start reading BYTES bytes from byte OFFSET of
+ * handle ID's tensor into the caller's buffer at ADDRESS, leaving the handle
+ * on disk (ssdrt_handle_prefetch_range); ssdrt_lower_wait on ID awaits it.
+ * Lowering of ssd.prefetch of an ssd.handle_part.
+ */
+SSDRT_API void ssdrt_lower_prefetch_range(int64_t id, int64_t address,
+                                          int64_t offset, int64_t bytes);
+
+/**
  * ssdrt_lower_wait - block until handle ID's read is complete. Waiting when
  * nothing is in flight aborts. Lowering of ssd.wait.
  */

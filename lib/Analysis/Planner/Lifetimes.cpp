@@ -43,15 +43,31 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
 
   // Touches per point (op operands and results, returned values, what the
   // views among them need), each tensor once per point.
+  // Beside each touch, the one tensor of the point's op it comes through
+  // (the tensor itself, or a view whose rebuilding needs it), or kMixed.
+  // Kept only when some view is a part: other steps pay nothing for it.
+  constexpr TensorId kMixed = UINT32_MAX;
+  bool trackVia = llvm::any_of(graph.getTensors(), [](const Tensor &tensor) {
+    return tensor.part.has_value();
+  });
+  std::vector<TensorId> touchedVia;
   touchedBegin.assign(points + 1, 0);
   std::vector<uint32_t> lastSeenAt(numTensors, UINT32_MAX);
+  std::vector<uint32_t> entryOf(trackVia ? numTensors : 0, 0);
   for (uint32_t point = 0; point < points; ++point) {
     touchedBegin[point] = touchedTensors.size();
     auto touch = [&](TensorId tensor) {
       auto once = [&](TensorId touched) {
-        if (lastSeenAt[touched] == point)
+        if (lastSeenAt[touched] == point) {
+          if (trackVia && touchedVia[entryOf[touched]] != tensor)
+            touchedVia[entryOf[touched]] = kMixed;
           return;
+        }
         lastSeenAt[touched] = point;
+        if (trackVia) {
+          entryOf[touched] = touchedTensors.size();
+          touchedVia.push_back(tensor);
+        }
         touchedTensors.push_back(touched);
       };
       once(tensor);
@@ -79,13 +95,44 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
     touchBegin[i + 1] += touchBegin[i];
   touchPoints.resize(touchedTensors.size());
   std::vector<uint32_t> cursor(touchBegin.begin(), touchBegin.end() - 1);
+  std::vector<TensorId> touchVia(touchedVia.size());
   required.assign(points, 0);
   for (uint32_t point = 0; point < points; ++point)
-    for (TensorId tensor : getTouchedAt(point)) {
+    for (uint32_t entry = touchedBegin[point]; entry < touchedBegin[point + 1];
+         ++entry) {
+      TensorId tensor = touchedTensors[entry];
+      if (trackVia)
+        touchVia[cursor[tensor]] = touchedVia[entry];
       touchPoints[cursor[tensor]++] = point;
       if (!mayLeaveOnSsd(tensor, point))
         required[point] += graph.getTensor(tensor).bytes;
     }
+
+  // A part tail: the longest run of last touches that all come through one
+  // view with a part, that view defined before the run (its definition
+  // reads the whole tensor) and not returned (its root stays whole then).
+  if (trackVia)
+    partTails.assign(numTensors, std::nullopt);
+  for (TensorId tensor = 0; trackVia && tensor < numTensors; ++tensor) {
+    const Tensor &info = graph.getTensor(tensor);
+    if (info.isAlias() || info.isArgument() || info.returned)
+      continue;
+    uint32_t begin = touchBegin[tensor], end = touchBegin[tensor + 1];
+    if (end - begin < 2)
+      continue;
+    TensorId view = touchVia[end - 1];
+    if (view == kMixed || view == tensor || !graph.getTensor(view).part ||
+        graph.getTensor(view).aliasOf != tensor ||
+        graph.getTensor(view).returned)
+      continue;
+    uint32_t first = end - 1;
+    while (first > begin && touchVia[first - 1] == view)
+      --first;
+    if (first == begin)
+      continue;
+    partTails[tensor] =
+        PartTail{view, touchPoints[first], touchPoints[first - 1]};
+  }
 
   liveStart.resize(numTensors);
   liveEnd.resize(numTensors);

@@ -110,6 +110,17 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
       }
     }
     costWhileNeeded[tensor] = needed;
+    if (std::optional<LifetimeAnalysis::PartTail> tail =
+            lifetimes.getPartTail(tensor)) {
+      // After its last other touch a plan may read back only the part, so
+      // only the part's bytes cost a read there, and only they must be
+      // resident at the tail's touches (`touched` below).
+      int64_t part = graph.getTensor(tail->view).part->bytes;
+      addRange(needed, start, tail->lastOther, bytes);
+      addRange(needed, tail->lastOther + 1, end, part);
+      addRange(LeaveCost::Write, tail->lastOther + 1, end, bytes - part);
+      continue;
+    }
     if (needed == LeaveCost::ReadAndFinalWrite) {
       addRange(needed, start,
                std::min({end, lastNeeded, readOnlyFrom[tensor] - 1}), bytes);
@@ -134,6 +145,11 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     int64_t from = lifetimes.getLiveStart(tensor);
     int64_t to = std::min<int64_t>(lifetimes.getLiveEnd(tensor),
                                    lastTouchByFirstNext[tensor] - 1);
+    // A part tail's bytes are no early ones: fewer early bytes only lower
+    // the bound, and the part alone is read there.
+    if (std::optional<LifetimeAnalysis::PartTail> tail =
+            lifetimes.getPartTail(tensor))
+      to = std::min<int64_t>(to, tail->lastOther);
     if (from > to)
       continue;
     early[static_cast<unsigned>(costWhileNeeded[tensor])][from] +=
@@ -148,7 +164,14 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
   for (auto &bytes : touchedEarly)
     bytes.assign(points, 0);
   for (uint32_t point = 0; point < points; ++point)
-    for (TensorId tensor : lifetimes.getTouchedAt(point))
+    for (TensorId tensor : lifetimes.getTouchedAt(point)) {
+      std::optional<LifetimeAnalysis::PartTail> tail =
+          lifetimes.getPartTail(tensor);
+      if (tail && point > tail->lastOther) {
+        touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
+            graph.getTensor(tail->view).part->bytes;
+        continue;
+      }
       if (!lifetimes.mayLeaveOnSsd(tensor, point)) {
         unsigned cost = static_cast<unsigned>(static_cast<int64_t>(point) >=
                                                       readOnlyFrom[tensor]
@@ -158,6 +181,7 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
         if (static_cast<int64_t>(point) < lastTouchByFirstNext[tensor])
           touchedEarly[cost][point] += graph.getTensor(tensor).bytes;
       }
+    }
 
   bool hostLink = target.hasHostLink();
   double writeRate = hostLink ? std::min(target.ssdWriteBandwidth,

@@ -40,6 +40,24 @@ void Plan::finalize() {
   }
 }
 
+unsigned ssd::planner::reloadPartsOnly(Plan &plan, const StepGraph &graph,
+                                       const LifetimeAnalysis &lifetimes) {
+  unsigned changed = 0;
+  for (size_t i = 0; i < plan.gaps.size(); ++i) {
+    Gap &gap = plan.gaps[i];
+    bool last =
+        i + 1 == plan.gaps.size() || plan.gaps[i + 1].tensor != gap.tensor;
+    std::optional<LifetimeAnalysis::PartTail> tail =
+        lifetimes.getPartTail(gap.tensor);
+    if (!last || !gap.reloads() || gap.part || !tail ||
+        gap.waitPoint < tail->from)
+      continue;
+    gap.part = tail->view;
+    ++changed;
+  }
+  return changed;
+}
+
 uint64_t Plan::bytesOffloaded(const StepGraph &graph) const {
   uint64_t bytes = 0;
   for (const Gap &gap : gaps)
@@ -52,7 +70,7 @@ uint64_t Plan::bytesPrefetched(const StepGraph &graph) const {
   uint64_t bytes = 0;
   for (const Gap &gap : gaps)
     if (gap.reloads())
-      bytes += graph.getTensor(gap.tensor).bytes;
+      bytes += gap.reloadBytes(graph);
   return bytes;
 }
 
@@ -68,10 +86,18 @@ std::vector<uint64_t> Plan::liveBytes(const StepGraph &graph,
   for (const Gap &gap : gaps) {
     int64_t bytes = graph.getTensor(gap.tensor).bytes;
     auto [from, to] = absentPoints(gap, lifetimes);
-    if (from >= to)
-      continue;
-    delta[from] -= bytes;
-    delta[to] += bytes;
+    if (from < to) {
+      delta[from] -= bytes;
+      delta[to] += bytes;
+    }
+    // A partial reload brings back the part alone, to the tensor's end.
+    uint32_t partFrom = std::max(from, to);
+    uint32_t end = lifetimes.getLiveEnd(gap.tensor) + 1;
+    if (gap.part && partFrom < end) {
+      int64_t away = bytes - static_cast<int64_t>(gap.reloadBytes(graph));
+      delta[partFrom] -= away;
+      delta[end] += away;
+    }
   }
   std::vector<uint64_t> live(points);
   int64_t running = 0;
@@ -98,6 +124,9 @@ void Plan::print(llvm::raw_ostream &os, const StepGraph &graph) const {
       os << " leaves-on-ssd";
     else
       os << " prefetch@" << gap.prefetchSlot << " wait@" << gap.waitPoint;
+    if (gap.part)
+      os << " part %" << *gap.part << " (" << gap.reloadBytes(graph)
+         << " bytes)";
     os << "\n";
   }
 }
@@ -135,6 +164,11 @@ llvm::json::Value Plan::toJSON(const StepGraph &graph) const {
     if (gap.reloads()) {
       object["prefetch_slot"] = gap.prefetchSlot;
       object["wait_point"] = gap.waitPoint;
+    }
+    if (gap.part) {
+      const Tensor::Part &part = *graph.getTensor(*gap.part).part;
+      object["part_offset"] = static_cast<int64_t>(part.offset);
+      object["part_bytes"] = static_cast<int64_t>(part.bytes);
     }
     array.push_back(std::move(object));
   }
@@ -236,6 +270,17 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                         llvm::Twine(gap.prefetchSlot) +
                         ", expected between slot " + llvm::Twine(from) +
                         " and its wait at point " + llvm::Twine(gap.waitPoint));
+  if (gap.part) {
+    std::optional<LifetimeAnalysis::PartTail> tail =
+        lifetimes.getPartTail(gap.tensor);
+    if (!tail || tail->view != *gap.part || gap.waitPoint < tail->from)
+      return gapError(graph, gap,
+                      llvm::Twine("reads back only view ") +
+                          llvm::Twine(*gap.part) + " at point " +
+                          llvm::Twine(gap.waitPoint) +
+                          ", but not every touch from there on is a use of "
+                          "that part alone");
+  }
   return llvm::Error::success();
 }
 } // namespace
@@ -266,6 +311,9 @@ llvm::Error ssd::planner::verifyPlan(const StepGraph &graph,
       previous = nullptr;
     if (previous && !previous->reloads())
       return gapError(graph, gap, "has a gap after it left on ssd");
+    if (previous && previous->part)
+      return gapError(graph, gap,
+                      "has a gap after a reload of only a part of it");
     if (llvm::Error error = verifyGap(graph, lifetimes, gap, previous))
       return error;
     enters[gap.tensor] = enters[gap.tensor] || gap.entersOnSsd;

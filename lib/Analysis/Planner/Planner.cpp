@@ -1626,6 +1626,14 @@ OffloadPlanner::plan(const PlannerOptions &options,
   Plan result = std::move(best->plan);
   result.policy = policyName(options.policy).str();
   result.memoryBudget = options.memoryBudget;
+  // Where only a part of a tensor is used after its last reload, read back
+  // just that part when the simulation says the step is no slower for it.
+  if (options.policy == Policy::Ssd) {
+    Plan partial = result;
+    if (reloadPartsOnly(partial, graph, lifetimes) &&
+        simulate(partial).stepSeconds <= simulate(result).stepSeconds)
+      result = std::move(partial);
+  }
   if (llvm::Error error =
           verifyPlan(graph, lifetimes, result, options.memoryBudget))
     return createStringError(inconvertibleErrorCode(),

@@ -280,7 +280,7 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
         now += target.transferIssueSeconds;
         double ready = now;
         for (uint32_t member : transfer) {
-          bytes += graph.getTensor(gaps[member].tensor).bytes;
+          bytes += gaps[member].reloadBytes(graph);
           ready = std::max(ready, tensorCopyReady[gaps[member].tensor]);
         }
         double done = ssdRead.transfer(ready, bytes, transfer);

@@ -116,8 +116,13 @@ void StepGraph::addReturn(TensorId value,
 llvm::Error StepGraph::verifyAlias(TensorId id,
                                    const std::vector<bool> &defined) const {
   const Tensor &view = tensors[id];
-  if (!view.aliasOf)
+  if (!view.aliasOf) {
+    if (view.part)
+      return createStringError(inconvertibleErrorCode(),
+                               "tensor '%s' is no view but has a part",
+                               view.name.c_str());
     return llvm::Error::success();
+  }
   TensorId root = *view.aliasOf;
   if (root >= tensors.size() || !defined[root] || tensors[root].isAlias())
     return createStringError(inconvertibleErrorCode(),
@@ -130,6 +135,17 @@ llvm::Error StepGraph::verifyAlias(TensorId id,
                              "hold 0 bytes, got %llu",
                              view.name.c_str(), tensors[root].name.c_str(),
                              static_cast<unsigned long long>(view.bytes));
+  if (view.part &&
+      (view.part->bytes == 0 || view.part->offset > tensors[root].bytes ||
+       view.part->bytes > tensors[root].bytes - view.part->offset))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "view '%s' is bytes [%llu, %llu) of '%s', which holds %llu bytes; "
+        "expected a non-empty range inside it",
+        view.name.c_str(), static_cast<unsigned long long>(view.part->offset),
+        static_cast<unsigned long long>(view.part->offset + view.part->bytes),
+        tensors[root].name.c_str(),
+        static_cast<unsigned long long>(tensors[root].bytes));
   return llvm::Error::success();
 }
 
@@ -199,9 +215,12 @@ void StepGraph::print(llvm::raw_ostream &os) const {
     os << "  #" << opId << " ";
     for (TensorId result : op.results) {
       os << "%" << result;
-      if (const auto &root = tensors[result].aliasOf)
-        os << "(view of %" << *root << ") ";
-      else
+      if (const auto &root = tensors[result].aliasOf) {
+        os << "(view of %" << *root;
+        if (const auto &part = tensors[result].part)
+          os << " bytes " << part->offset << "+" << part->bytes;
+        os << ") ";
+      } else
         os << "(" << tensors[result].bytes << ") ";
     }
     os << "= " << op.name << "(";

@@ -119,6 +119,8 @@ private:
   /// reads it into.
   DenseMap<Value, Value> handleId;
   DenseMap<Value, Value> reloadBuffer;
+  /// The byte offset in its tensor of each handle of a part.
+  DenseMap<Value, int64_t> partOffset;
   /// The tensor type of each handle argument, whose type is now i64.
   DenseMap<Value, RankedTensorType> argumentTensorType;
   /// The runtime id of each checkpoint being written, and of each shard
@@ -184,11 +186,12 @@ bool Lowering::needsRuntime(func::FuncOp func) {
 LogicalResult Lowering::checkHandles(func::FuncOp func) {
   auto checkUses = [&](Value handle) -> LogicalResult {
     for (Operation *user : handle.getUsers())
-      if (!isa<PrefetchOp, WaitOp, func::CallOp, func::ReturnOp>(user))
+      if (!isa<PrefetchOp, WaitOp, HandlePartOp, func::CallOp, func::ReturnOp>(
+              user))
         return user->emitError()
                << "uses a handle, which the lowering to the runtime only "
-                  "passes to ssd.prefetch, ssd.wait, func.call and "
-                  "func.return";
+                  "passes to ssd.prefetch, ssd.wait, ssd.handle_part, "
+                  "func.call and func.return";
     return success();
   };
   for (BlockArgument arg : func.getArguments())
@@ -198,11 +201,22 @@ LogicalResult Lowering::checkHandles(func::FuncOp func) {
     for (Value result : op->getResults()) {
       if (!isa<HandleType>(result.getType()))
         continue;
-      if (!isa<OffloadOp, func::CallOp>(op)) {
+      if (!isa<OffloadOp, HandlePartOp, func::CallOp>(op)) {
         op->emitError() << "defines a handle, which the lowering to the "
-                           "runtime only takes from ssd.offload and func.call";
+                           "runtime only takes from ssd.offload, "
+                           "ssd.handle_part and func.call";
         return WalkResult::interrupt();
       }
+      // A part is read back and awaited, never released, returned or
+      // passed on: its handle is its tensor's.
+      if (isa<HandlePartOp>(op))
+        for (Operation *user : result.getUsers())
+          if (!isa<PrefetchOp, WaitOp>(user)) {
+            user->emitError() << "uses the handle of a part, which the "
+                                 "lowering to the runtime only passes to "
+                                 "ssd.prefetch and ssd.wait";
+            return WalkResult::interrupt();
+          }
       if (failed(checkUses(result)))
         return WalkResult::interrupt();
     }
@@ -374,6 +388,11 @@ LogicalResult Lowering::lowerOp(OpBuilder &builder, Operation *op) {
   }
   if (auto release = dyn_cast<ReleaseOp>(op))
     return lowerRelease(builder, release);
+  if (auto part = dyn_cast<HandlePartOp>(op)) {
+    handleId[part.getResult()] = handleId.lookup(part.getSource());
+    partOffset[part.getResult()] = part.getOffset();
+    return success();
+  }
   if (auto prefetch = dyn_cast<PrefetchOp>(op)) {
     grouped(prefetch.getHandles().size(), [&] {
       for (Value handle : prefetch.getHandles()) {
@@ -384,8 +403,15 @@ LogicalResult Lowering::lowerOp(OpBuilder &builder, Operation *op) {
             MemRefType::get(type.getShape(), type.getElementType());
         Value buffer = builder.create<memref::AllocOp>(loc, memrefType);
         reloadBuffer[handle] = buffer;
-        call(builder, loc, symbols::lower_prefetch,
-             {handleId.lookup(handle), getBufferAddress(builder, loc, buffer)});
+        Value address = getBufferAddress(builder, loc, buffer);
+        if (auto offset = partOffset.find(handle); offset != partOffset.end())
+          call(builder, loc, symbols::lower_prefetch_range,
+               {handleId.lookup(handle), address,
+                constant(builder, loc, offset->second),
+                constant(builder, loc, getTensorByteSize(type))});
+        else
+          call(builder, loc, symbols::lower_prefetch,
+               {handleId.lookup(handle), address});
       }
     });
     return success();
@@ -448,8 +474,9 @@ LogicalResult Lowering::lowerFunction(func::FuncOp func) {
   WalkResult rewrite = func.walk([&](Operation *op) -> WalkResult {
     auto callOp = dyn_cast<func::CallOp>(op);
     bool handleCall = callOp && passesHandles(callOp);
-    if (!isa<OffloadOp, ReleaseOp, PrefetchOp, WaitOp, CheckpointBeginOp,
-             SaveShardOp, CheckpointCommitOp, func::ReturnOp>(op) &&
+    if (!isa<OffloadOp, ReleaseOp, HandlePartOp, PrefetchOp, WaitOp,
+             CheckpointBeginOp, SaveShardOp, CheckpointCommitOp,
+             func::ReturnOp>(op) &&
         !handleCall)
       return WalkResult::advance();
     builder.setInsertionPoint(op);

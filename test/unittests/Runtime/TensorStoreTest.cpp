@@ -1294,3 +1294,104 @@ TEST_F(TensorStoreTest, ConcurrentUseFromSeveralThreads) {
 }
 
 } // namespace
+
+namespace {
+//===----------------------------------------------------------------------===//
+// Reading back a part
+//===----------------------------------------------------------------------===//
+
+/// Offloads a 100000-byte pattern and reads ranges of it back.
+void expectRangeReadBack(TensorStore &store, bool direct);
+
+TEST_F(TensorStoreTest, PrefetchRangeReadsOnlyThatRangeOfTheFile) {
+  // Through O_DIRECT where the filesystem takes it (whole blocks into a
+  // bounce buffer) and through buffered I/O (the range itself).
+  for (bool direct : {true, false}) {
+    SCOPED_TRACE(direct ? "O_DIRECT" : "buffered");
+    StoreOptions o = options();
+    o.direct = direct;
+    TensorStore store(o);
+    expectRangeReadBack(store, direct);
+  }
+}
+
+void expectRangeReadBack(TensorStore &store, bool direct) {
+  const int64_t bytes = 100000;
+  uint64_t h = store.createHandle(kU8, std::span<const int64_t>(&bytes, 1),
+                                  MemKind::Host, nullptr);
+  fillPattern(store.info(h).data, bytes, 21);
+  std::vector<unsigned char> want(bytes);
+  fillPattern(want.data(), bytes, 21);
+  store.offload(h, false);
+  store.wait(h);
+  if (!direct)
+    EXPECT_FALSE(store.info(h).direct);
+  uint64_t readBefore = store.stats().bytesRead;
+  // Not block aligned at either end: the read covers whole blocks and only
+  // the range reaches the destination.
+  const uint64_t offset = 12345, length = 5000;
+  std::vector<unsigned char> part(length + 2, 0xAB);
+  store.prefetchRange(h, part.data() + 1, offset, length);
+  store.wait(h);
+  EXPECT_EQ(std::memcmp(part.data() + 1, want.data() + offset, length), 0);
+  EXPECT_EQ(part.front(), 0xAB);
+  EXPECT_EQ(part.back(), 0xAB);
+  EXPECT_EQ(store.stats().bytesRead - readBefore, length);
+  // The handle is as it was: on disk, no memory, and reads back whole.
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  EXPECT_EQ(store.info(h).data, nullptr);
+  store.prefetch(h, nullptr);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(store.info(h).data, bytes, 21));
+  // From Both too, and the last byte.
+  std::vector<unsigned char> tail(1);
+  store.prefetchRange(h, tail.data(), bytes - 1, 1);
+  store.wait(h);
+  EXPECT_EQ(tail[0], want[bytes - 1]);
+  EXPECT_EQ(store.info(h).state, State::Both);
+}
+
+TEST_F(TensorStoreTest, PrefetchRangeMisuseIsReported) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 8192, 22);
+  std::vector<unsigned char> part(4096);
+  std::string msg;
+  // Resident only: nothing on disk to read.
+  EXPECT_EQ(errnumOf([&] { store.prefetchRange(h, part.data(), 0, 16); }, &msg),
+            EINVAL);
+  EXPECT_NE(msg.find("only a tensor on disk"), std::string::npos) << msg;
+  store.offload(h, false);
+  store.wait(h);
+  EXPECT_EQ(
+      errnumOf([&] { store.prefetchRange(h, part.data(), 8000, 193); }, &msg),
+      EINVAL);
+  EXPECT_NE(msg.find("bytes [8000, 8193) are not a non-empty range of its "
+                     "8192 bytes"),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(errnumOf([&] { store.prefetchRange(h, part.data(), 0, 0); }),
+            EINVAL);
+  EXPECT_EQ(errnumOf([&] { store.prefetchRange(h, nullptr, 0, 16); }), EINVAL);
+  // One operation at a time, and it must be waited for.
+  store.prefetchRange(h, part.data(), 0, 16);
+  EXPECT_EQ(errnumOf([&] { store.prefetchRange(h, part.data(), 16, 16); }),
+            EBUSY);
+  store.wait(h);
+  EXPECT_TRUE(hasPattern(part.data(), 16, 22));
+}
+
+TEST_F(TensorStoreTest, PrefetchRangeOfATruncatedFileNamesFileAndOffset) {
+  TensorStore store(options());
+  uint64_t h = filled(store, 100000, 23);
+  store.offload(h, false);
+  store.wait(h);
+  HandleInfo i = store.info(h);
+  ASSERT_EQ(::truncate(i.file.c_str(), 4096), 0);
+  std::vector<unsigned char> part(1000);
+  store.prefetchRange(h, part.data(), 50000, 1000);
+  std::string msg;
+  EXPECT_EQ(errnumOf([&] { store.wait(h); }, &msg), ENODATA);
+  EXPECT_NE(msg.find(i.file), std::string::npos) << msg;
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+}
+} // namespace

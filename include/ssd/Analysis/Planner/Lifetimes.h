@@ -13,6 +13,7 @@
 
 #include "ssd/Analysis/Planner/StepGraph.h"
 
+#include <optional>
 #include <vector>
 
 namespace ssd::planner {
@@ -71,6 +72,23 @@ public:
   /// not leave on SSD.
   uint64_t getRequiredBytes(uint32_t point) const { return required[point]; }
 
+  /// Where only a part of a tensor is needed up to its end: from touch
+  /// `from` on, every touch of the tensor is a use of `view` alone, a view
+  /// that is one byte range of it (`Tensor::part`) and is not returned. A
+  /// plan may then read back only that range for those uses (`Gap::part`):
+  /// at those points only the part's bytes must be resident. `lastOther` is
+  /// the touch before `from` (the tensor's definition at the earliest).
+  struct PartTail {
+    TensorId view = 0;
+    uint32_t from = 0;
+    uint32_t lastOther = 0;
+  };
+  /// The part tail of a tensor defined by an op that is not returned, where
+  /// it has one.
+  std::optional<PartTail> getPartTail(TensorId tensor) const {
+    return partTails.empty() ? std::nullopt : partTails[tensor];
+  }
+
   void print(llvm::raw_ostream &os) const;
 
 private:
@@ -82,6 +100,8 @@ private:
   std::vector<uint32_t> liveStart, liveEnd;
   std::vector<uint64_t> required;
   std::vector<TensorRole> roles;
+  /// Empty when no view of the step is a part.
+  std::vector<std::optional<PartTail>> partTails;
   /// Storage that a returned view pins through the return.
   std::vector<bool> pinnedAtReturn;
   uint32_t backwardStart = 0;

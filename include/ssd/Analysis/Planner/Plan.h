@@ -51,6 +51,11 @@ struct Gap {
   /// Transfers of one group move as one buffer (ssd-group-buffers).
   uint32_t offloadGroup = kNoGroup;
   uint32_t prefetchGroup = kNoGroup;
+  /// A partial reload: only view `part`'s byte range comes back (the
+  /// tensor's part tail, `LifetimeAnalysis::getPartTail`), and the uses from
+  /// the wait on read it; the rest of the tensor stays away to its end. Only
+  /// the tensor's last gap may be one, and only if its wait is in the tail.
+  std::optional<TensorId> part;
 
   /// Points [absentFrom, absentTo) at which the tensor holds no memory.
   uint32_t absentFrom() const { return entersOnSsd ? 0 : releaseSlot; }
@@ -58,6 +63,11 @@ struct Gap {
     return leavesOnSsd ? numPoints : prefetchSlot;
   }
   bool reloads() const { return !leavesOnSsd; }
+  /// The bytes its reload reads: the part's, or the whole tensor's.
+  uint64_t reloadBytes(const StepGraph &graph) const {
+    return part ? graph.getTensor(*part).part->bytes
+                : graph.getTensor(tensor).bytes;
+  }
 };
 
 /// The points at which `gap` saves memory: its absence clipped to the
@@ -88,6 +98,14 @@ struct Plan {
   /// its defining op's index and result number), the flags and the slots.
   llvm::json::Value toJSON(const StepGraph &graph) const;
 };
+
+/// Makes every gap of `plan` that may read back only a part of its tensor
+/// do so: the tensor's last gap, reloading for a touch in its part tail
+/// (`LifetimeAnalysis::getPartTail`). Such a reload reads fewer bytes and
+/// holds fewer to the tensor's end, so it is never slower nor larger.
+/// Returns how many it changed; `plan` must be finalized (sorted).
+unsigned reloadPartsOnly(Plan &plan, const StepGraph &graph,
+                         const LifetimeAnalysis &lifetimes);
 
 /// The static check behind ssd-verify-plan: every gap is well formed (no use
 /// of the tensor while it is absent, every write awaited by its release,

@@ -93,6 +93,15 @@ struct Tensor {
   /// and never moves: each of its touches needs the root resident (and what
   /// else rebuilding it needs); between them the root may leave.
   std::optional<TensorId> aliasOf;
+  /// For a view that is one contiguous byte range of its root's storage
+  /// (a `split` or `unbind` along the first dimension, a leading slice),
+  /// where that range starts and how many bytes it spans. Such a part may be
+  /// read back alone after its root left (a partial reload, `Gap::part`).
+  struct Part {
+    uint64_t offset = 0;
+    uint64_t bytes = 0;
+  };
+  std::optional<Part> part;
 
   bool isArgument() const { return !definingOp; }
   bool isAlias() const { return aliasOf.has_value(); }
@@ -121,6 +130,11 @@ public:
   /// `op`): it shares the storage of `viewed`'s root and holds 0 bytes.
   TensorId addAlias(OpId op, std::string name, TensorId viewed,
                     TensorRole role = TensorRole::Unknown);
+  /// Declares that view `view` is the `bytes` bytes of its root's storage
+  /// from byte `offset` on.
+  void setPart(TensorId view, uint64_t offset, uint64_t bytes) {
+    tensors[view].part = Tensor::Part{offset, bytes};
+  }
   /// The tensor that owns `tensor`'s storage: its root if it is a view, else
   /// the tensor itself.
   TensorId getStorage(TensorId tensor) const {
@@ -147,7 +161,8 @@ public:
 
   /// Checks the invariants the analyses rely on: operands defined before
   /// use, partners paired both ways and persistent, returned values unique,
-  /// views of earlier tensors that own their storage, with no bytes.
+  /// views of earlier tensors that own their storage, with no bytes, and
+  /// parts of views only, non-empty and inside their root.
   llvm::Error verify() const;
   void print(llvm::raw_ostream &os) const;
 

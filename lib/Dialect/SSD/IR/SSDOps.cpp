@@ -101,6 +101,45 @@ static LogicalResult verifyView(KernelOp op, int64_t operandIndex) {
   return success();
 }
 
+/// Checks that `part` at byte `offset` is one contiguous range of `whole`
+/// that is a slab of its rows: the same element type, the shape of `whole`
+/// with the first dimension changed or dropped, static, inside `whole` at a
+/// multiple of a row.
+static LogicalResult verifyPartOfRows(Operation *op, RankedTensorType whole,
+                                      RankedTensorType part, int64_t offset,
+                                      const std::string &what) {
+  if (!whole.hasStaticShape() || !part.hasStaticShape() || whole.getRank() == 0)
+    return op->emitOpError()
+           << "expects " << what << " and the tensor it is a part of to be "
+           << "static tensors of rank 1 or more, got " << part << " of "
+           << whole;
+  if (part.getElementType() != whole.getElementType())
+    return op->emitOpError()
+           << "expects " << what << " to have the element type of the tensor "
+           << "it is a part of, " << whole.getElementType() << ", got "
+           << part.getElementType();
+  ArrayRef<int64_t> rowShape = whole.getShape().drop_front();
+  bool slab =
+      part.getShape() == rowShape || (part.getRank() == whole.getRank() &&
+                                      part.getShape().drop_front() == rowShape);
+  if (!slab)
+    return op->emitOpError()
+           << "expects " << what << " to be one contiguous range of rows of "
+           << whole << " (its shape with the first dimension changed or "
+           << "dropped), got " << part << ", which is not contiguous in it";
+  int64_t wholeBytes = getTensorByteSize(whole);
+  int64_t partBytes = getTensorByteSize(part);
+  int64_t rows = whole.getDimSize(0);
+  int64_t rowBytes = rows ? wholeBytes / rows : 0;
+  if (rows == 0 || partBytes == 0 || offset < 0 ||
+      offset > wholeBytes - partBytes || (rowBytes && offset % rowBytes))
+    return op->emitOpError()
+           << "expects " << what << " (" << partBytes << " bytes) at offset "
+           << offset << " to be a non-empty range of whole rows (" << rowBytes
+           << " bytes each) inside the " << wholeBytes << " bytes of " << whole;
+  return success();
+}
+
 /// Base names of the ATen operators whose functional overloads compute their
 /// results from their operands alone: deterministic, no hidden state, no
 /// writes to operands. Random operators (dropout, bernoulli, rand*, fused
@@ -303,8 +342,30 @@ LogicalResult KernelOp::verify() {
   if (IntegerAttr bytes = getBytesAttr(); bytes && bytes.getInt() < 0)
     return emitOpError() << "'bytes' must be non-negative, got "
                          << bytes.getInt();
-  if (IntegerAttr viewOf = getViewOfAttr())
-    return verifyView(*this, viewOf.getInt());
+  if (IntegerAttr viewOf = getViewOfAttr()) {
+    if (failed(verifyView(*this, viewOf.getInt())))
+      return failure();
+  }
+  if (std::optional<ArrayRef<int64_t>> offsets = getPartOffsets()) {
+    if (!getViewOfAttr())
+      return emitOpError() << "'part_offsets' needs 'view_of'";
+    if (offsets->size() != getOutputs().size())
+      return emitOpError() << "'part_offsets' needs one offset per result ("
+                           << getOutputs().size() << "), got "
+                           << offsets->size();
+    auto viewed =
+        cast<RankedTensorType>(getInputs()[getViewOfAttr().getInt()].getType());
+    for (auto [index, offset] : llvm::enumerate(*offsets)) {
+      auto part = dyn_cast<RankedTensorType>(getOutputs()[index].getType());
+      if (!part)
+        return emitOpError() << "with 'part_offsets' expects ranked tensor "
+                                "results, got "
+                             << getOutputs()[index].getType();
+      if (failed(verifyPartOfRows(getOperation(), viewed, part, offset,
+                                  "result #" + std::to_string(index))))
+        return failure();
+    }
+  }
   return success();
 }
 
@@ -329,6 +390,17 @@ LogicalResult OffloadOp::inferReturnTypes(
 
 LogicalResult OffloadOp::verify() {
   return verifyNonEmptyDistinct(*this, getTensors(), "tensor");
+}
+
+//===----------------------------------------------------------------------===//
+// HandlePartOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult HandlePartOp::verify() {
+  return verifyPartOfRows(
+      getOperation(), cast<HandleType>(getSource().getType()).getTensorType(),
+      cast<HandleType>(getResult().getType()).getTensorType(), getOffset(),
+      "the part");
 }
 
 //===----------------------------------------------------------------------===//

@@ -71,6 +71,21 @@ def SSD_KernelOp : SSD_Op<"kernel", [
                                    tensor<8x768xf32>)
     ```
 
+    A view whose every result is one contiguous byte range of operand
+    `view_of` (a `split`, `unbind`, `chunk` or `slice` along the first
+    dimension of a contiguous tensor) may say where: `part_offsets` holds
+    each result's byte offset in that operand. Each result must then be a
+    slab of the operand's rows, its shape the operand's with the first
+    dimension changed (or dropped, as `unbind` and `select` do), inside the
+    operand. The planner may then read back only that range for the uses of
+    a part after its root left (`ssd.handle_part`).
+
+    ```mlir
+    %p:2 = ssd.kernel "aten.split.Tensor"(%a) {view_of = 0 : i64,
+        part_offsets = array<i64: 0, 4096>}
+        : (tensor<2048xf32>) -> (tensor<1024xf32>, tensor<1024xf32>)
+    ```
+
     A kernel is free of side effects, so that CSE may merge two identical
     ones and DCE may drop one whose results are unused, only when its name
     is a known pure ATen operator (`aten.mm`, `aten.add.Tensor`, ...: a
@@ -89,6 +104,7 @@ def SSD_KernelOp : SSD_Op<"kernel", [
                        OptionalAttr<I64Attr>:$bytes,
                        OptionalAttr<F64Attr>:$cost_seconds,
                        OptionalAttr<I64Attr>:$view_of,
+                       OptionalAttr<DenseI64ArrayAttr>:$part_offsets,
                        UnitAttr:$pure);
   let results = (outs Variadic<AnyType>:$outputs);
   let assemblyFormat = [{
@@ -127,6 +143,34 @@ def SSD_OffloadOp : SSD_Op<"offload", [
   let arguments = (ins Variadic<SSD_StaticTensor>:$tensors);
   let results = (outs Variadic<SSD_HandleType>:$handles, SSD_TokenType:$token);
   let assemblyFormat = "$tensors attr-dict `:` type($tensors)";
+  let hasVerifier = 1;
+}
+
+def SSD_HandlePartOp : SSD_Op<"handle_part", [Pure]> {
+  let summary = "a handle of one contiguous byte range of a stored tensor";
+  let description = [{
+    Names the bytes from `offset` on of the tensor that `source` holds, as a
+    handle of `result`'s tensor type: a prefetch of it reads back only that
+    range, and its wait returns a tensor of that type. The range must be a
+    slab of the source's rows: the result's shape is the source's with the
+    first dimension changed (or dropped), its element type the same, and the
+    range lies inside the source at a multiple of a row. The plan's rewrite
+    emits one where only a part of a released tensor is used again (a view
+    with `part_offsets`).
+
+    ```mlir
+    %p = ssd.handle_part %h offset 4096
+        : !ssd.handle<tensor<2048xf32>> to !ssd.handle<tensor<1024xf32>>
+    %r = ssd.prefetch %p : !ssd.handle<tensor<1024xf32>>
+    %part = ssd.wait %r, %p : !ssd.handle<tensor<1024xf32>>
+    ```
+  }];
+  let arguments = (ins SSD_HandleType:$source, I64Attr:$offset);
+  let results = (outs SSD_HandleType:$result);
+  let assemblyFormat = [{
+    $source `offset` $offset attr-dict `:` qualified(type($source)) `to`
+    qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 

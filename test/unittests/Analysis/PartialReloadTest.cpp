@@ -1,0 +1,158 @@
+// Partial reloads (`Gap::part`): a tensor whose last uses all go through one
+// view of a byte range of it may leave and come back as that range alone.
+// A hand-written plan that only a partial reload makes legal must verify,
+// simulate to its stated time and stay at or above both lower bounds, which
+// once counted the whole tensor wherever its part was touched; the planner
+// reads back only the part where that is faster.
+#include "ssd/Analysis/Planner/Planner.h"
+
+#include <gtest/gtest.h>
+
+using namespace ssd::planner;
+
+namespace {
+Target slowDisk(double readBandwidth) {
+  Target target;
+  target.name = "slow-disk";
+  target.computeFlops = 1e12;
+  target.deviceMemoryBandwidth = 1e12;
+  target.ssdWriteBandwidth = 1e4; // 1000 bytes: 100 ms
+  target.ssdReadBandwidth = readBandwidth;
+  return target;
+}
+
+/// #0 a = f(x)  #1 v = split(a), bytes [900, 1000) of a  #2 z = big(x)
+/// #3 y = n(v, zUse ? z : nothing). `a` is 1000 bytes, `z` `zBytes`.
+struct PartStep {
+  StepGraph graph{"part-step"};
+  TensorId x, a, v, z, y;
+  PartStep(bool withPart, uint64_t zBytes, bool zUsedLast, double bigSeconds) {
+    OpCost free{0.0, std::nullopt, std::nullopt};
+    OpCost big{bigSeconds, std::nullopt, std::nullopt};
+    x = graph.addArgument("x", 4, TensorRole::Input);
+    a = graph.addResult(graph.addOp("f", {x}, free), "a", 1000);
+    v = graph.addAlias(graph.addOp("split", {a}, free), "v", a);
+    if (withPart)
+      graph.setPart(v, 900, 100);
+    z = graph.addResult(graph.addOp("big", {x}, big), "z", zBytes);
+    std::vector<TensorId> operands = {v};
+    if (zUsedLast)
+      operands.push_back(z);
+    y = graph.addResult(graph.addOp("n", operands, free), "y", 4);
+    graph.addReturn(y);
+  }
+};
+
+Gap partialGap(const PartStep &step) {
+  Gap gap;
+  gap.tensor = step.a;
+  gap.offloadSlot = 1;
+  gap.releaseSlot = 2;
+  gap.prefetchSlot = 2;
+  gap.waitPoint = 3;
+  gap.part = step.v;
+  return gap;
+}
+} // namespace
+
+// At 1200 bytes "big" (x, a, z: 2004) keeps `a` away and "n" needs v and z.
+// With the whole of `a` back "n" needs 2004 bytes, so no plan of whole
+// tensors exists and the bound, counting all of `a` touched at #3, had no
+// way to cover it. Reading back bytes [900, 1000) alone, #3 holds 1104.
+// Step: a's write (100 ms) stalls the release before "big" (200 ms); the
+// 100-byte read (0.1 ms) overlaps "big". 300 ms.
+TEST(PartialReload, OnlyThePartCountsWhereOnlyThePartIsNeeded) {
+  PartStep step(/*withPart=*/true, /*zBytes=*/1000, /*zUsedLast=*/true, 0.2);
+  ASSERT_FALSE(static_cast<bool>(step.graph.verify()));
+  Target target = slowDisk(1e6);
+  OffloadPlanner planner(step.graph, target);
+  const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+  std::optional<LifetimeAnalysis::PartTail> tail =
+      lifetimes.getPartTail(step.a);
+  ASSERT_TRUE(tail.has_value());
+  EXPECT_EQ(tail->view, step.v);
+  EXPECT_EQ(tail->from, 3u);
+  EXPECT_EQ(tail->lastOther, 1u);
+
+  uint64_t budget = 1200;
+  Plan plan;
+  plan.policy = "hand";
+  plan.memoryBudget = budget;
+  plan.gaps = {partialGap(step)};
+  plan.finalize();
+  llvm::Error error = verifyPlan(step.graph, lifetimes, plan, budget);
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  std::vector<uint64_t> live = plan.liveBytes(step.graph, lifetimes);
+  EXPECT_EQ(live[2], 4u + 1000u + 100u); // x, z and the part, prefetched
+  EXPECT_EQ(live[3], 1000u + 100u + 4u);
+  EXPECT_EQ(plan.bytesPrefetched(step.graph), 100u);
+  SimulationResult simulation = planner.simulate(plan);
+  EXPECT_NEAR(simulation.stepSeconds, 1000 / 1e4 + 0.2, 1e-9);
+  EXPECT_EQ(simulation.bytesRead, 100u);
+  LowerBound bound = planner.lowerBound(budget);
+  EXPECT_GE(simulation.stepSeconds, bound.seconds * (1 - 1e-9));
+  EXPECT_GE(simulation.stepSeconds, bound.latencySeconds * (1 - 1e-9));
+  EXPECT_GT(bound.seconds, 0.2);
+
+  // Without the part the same plan is no plan: `v` needs all of `a`.
+  PartStep whole(/*withPart=*/false, 1000, true, 0.2);
+  OffloadPlanner wholePlanner(whole.graph, target);
+  EXPECT_FALSE(wholePlanner.getLifetimes().getPartTail(whole.a).has_value());
+  Plan wholePlan = plan;
+  llvm::Error rejected =
+      verifyPlan(whole.graph, wholePlanner.getLifetimes(), wholePlan, budget);
+  ASSERT_TRUE(static_cast<bool>(rejected));
+  EXPECT_NE(llvm::toString(std::move(rejected))
+                .find("not every touch from there on is a use of that part"),
+            std::string::npos);
+}
+
+// A partial reload must be the tensor's last gap and wait in its tail.
+TEST(PartialReload, VerifierRejectsAPartOutsideTheTail) {
+  PartStep step(/*withPart=*/true, 1000, true, 0.2);
+  Target target = slowDisk(1e6);
+  OffloadPlanner planner(step.graph, target);
+  Plan plan;
+  Gap gap = partialGap(step);
+  gap.part = step.z; // no view of `a`
+  plan.gaps = {gap};
+  plan.finalize();
+  llvm::Error error =
+      verifyPlan(step.graph, planner.getLifetimes(), plan, 1 << 20);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(llvm::toString(std::move(error)).find("reads back only view"),
+            std::string::npos);
+}
+
+// At 1100 bytes "big" (x, a, z: 1504) keeps `a` away; "n" reads only `v`,
+// so `a` may come back whole (1004 bytes there) or as its part. On a disk
+// that reads 1000 bytes in 100 ms the whole reload stalls "n"; the planner
+// reads back the 100 bytes alone (10 ms, overlapped by "big"'s 50 ms).
+TEST(PartialReload, PlannerReadsBackOnlyThePartWhenFaster) {
+  PartStep step(/*withPart=*/true, /*zBytes=*/500, /*zUsedLast=*/false, 0.05);
+  ASSERT_FALSE(static_cast<bool>(step.graph.verify()));
+  Target target = slowDisk(1e4);
+  OffloadPlanner planner(step.graph, target);
+  PlannerOptions options;
+  options.memoryBudget = 1100;
+  llvm::Expected<Plan> plan = planner.plan(options);
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  ASSERT_EQ(plan->gaps.size(), 1u);
+  EXPECT_EQ(plan->gaps[0].tensor, step.a);
+  ASSERT_TRUE(plan->gaps[0].part.has_value());
+  EXPECT_EQ(*plan->gaps[0].part, step.v);
+  EXPECT_EQ(plan->bytesPrefetched(step.graph), 100u);
+  Plan whole = *plan;
+  whole.gaps[0].part.reset();
+  double partial = planner.simulate(*plan).stepSeconds;
+  double wholeStep = planner.simulate(whole).stepSeconds;
+  EXPECT_LT(partial, wholeStep);
+  EXPECT_GE(partial, planner.lowerBound(options.memoryBudget).latencySeconds *
+                         (1 - 1e-9));
+  // Baselines keep whole reloads.
+  options.policy = Policy::ReloadOnUse;
+  llvm::Expected<Plan> baseline = planner.plan(options);
+  ASSERT_TRUE(static_cast<bool>(baseline));
+  for (const Gap &gap : baseline->gaps)
+    EXPECT_FALSE(gap.part.has_value());
+}
