@@ -20,8 +20,21 @@ MemoryTimeline::MemoryTimeline(const StepGraph &graph,
   live = (plan ? *plan : unplanned).liveBytes(graph, lifetimes);
   peakPoint = std::max_element(live.begin(), live.end()) - live.begin();
   if (plan)
-    for (const Gap &gap : plan->gaps)
+    for (const Gap &gap : plan->gaps) {
       absences[gap.tensor].push_back(absentPoints(gap, lifetimes));
+      if (gap.part)
+        partFrom[gap.tensor] = {std::max(absences[gap.tensor].back().first,
+                                         absences[gap.tensor].back().second),
+                                gap.reloadBytes(graph)};
+    }
+}
+
+uint64_t MemoryTimeline::getResidentBytes(TensorId tensor,
+                                          uint32_t point) const {
+  auto part = partFrom.find(tensor);
+  if (part != partFrom.end() && point >= part->second.first)
+    return part->second.second;
+  return graph.getTensor(tensor).bytes;
 }
 
 std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
@@ -38,7 +51,7 @@ std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
       tensors.push_back(tensor);
   }
   llvm::stable_sort(tensors, [&](TensorId a, TensorId b) {
-    return graph.getTensor(a).bytes > graph.getTensor(b).bytes;
+    return getResidentBytes(a, point) > getResidentBytes(b, point);
   });
   return tensors;
 }
@@ -53,8 +66,10 @@ void MemoryTimeline::print(llvm::raw_ostream &os, unsigned largest) const {
   std::vector<TensorId> tensors = getLiveTensors(peakPoint);
   for (size_t i = 0; i < tensors.size() && i < largest; ++i) {
     const Tensor &tensor = graph.getTensor(tensors[i]);
-    os << "  %" << tensors[i] << " '" << tensor.name << "' " << tensor.bytes
-       << " bytes, " << roleName(lifetimes.getRole(tensors[i])) << "\n";
+    uint64_t resident = getResidentBytes(tensors[i], peakPoint);
+    os << "  %" << tensors[i] << " '" << tensor.name << "' " << resident
+       << " bytes" << (resident != tensor.bytes ? " (a part read back)" : "")
+       << ", " << roleName(lifetimes.getRole(tensors[i])) << "\n";
   }
   if (tensors.size() > largest)
     os << "  ... and " << tensors.size() - largest << " more\n";

@@ -4,6 +4,7 @@
 // simulate to its stated time and stay at or above both lower bounds, which
 // once counted the whole tensor wherever its part was touched; the planner
 // reads back only the part where that is faster.
+#include "ssd/Analysis/Planner/MemoryTimeline.h"
 #include "ssd/Analysis/Planner/Planner.h"
 
 #include <gtest/gtest.h>
@@ -86,6 +87,13 @@ TEST(PartialReload, OnlyThePartCountsWhereOnlyThePartIsNeeded) {
   EXPECT_EQ(live[2], 4u + 1000u + 100u); // x, z and the part, prefetched
   EXPECT_EQ(live[3], 1000u + 100u + 4u);
   EXPECT_EQ(plan.bytesPrefetched(step.graph), 100u);
+  // What a report lists as live: `a` with the part's bytes once it is back.
+  MemoryTimeline timeline(step.graph, lifetimes, &plan);
+  EXPECT_EQ(timeline.getPeakBytes(), 1104u);
+  EXPECT_EQ(timeline.getResidentBytes(step.a, 1), 1000u);
+  EXPECT_EQ(timeline.getResidentBytes(step.a, 3), 100u);
+  std::vector<TensorId> atUse = timeline.getLiveTensors(3);
+  EXPECT_EQ(atUse, (std::vector<TensorId>{step.z, step.a, step.y}));
   SimulationResult simulation = planner.simulate(plan);
   EXPECT_NEAR(simulation.stepSeconds, 1000 / 1e4 + 0.2, 1e-9);
   EXPECT_EQ(simulation.bytesRead, 100u);

@@ -12,6 +12,8 @@
 
 #include "ssd/Analysis/Planner/Plan.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 namespace ssd::planner {
 
 class MemoryTimeline {
@@ -27,6 +29,9 @@ public:
   /// Tensors holding device memory at `point`, largest first (views hold
   /// none: their roots are listed).
   std::vector<TensorId> getLiveTensors(uint32_t point) const;
+  /// Bytes `tensor` holds at `point` when it is live there: its own, or
+  /// after a partial reload (`Gap::part`) those of the part read back.
+  uint64_t getResidentBytes(TensorId tensor, uint32_t point) const;
 
   /// The peak, where it is, and the largest tensors live there.
   void print(llvm::raw_ostream &os, unsigned largest = 10) const;
@@ -38,6 +43,9 @@ private:
   uint32_t peakPoint = 0;
   /// Per tensor, the points at which its gaps keep it away.
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> absences;
+  /// Per tensor with a partial reload: from which point only the part is
+  /// resident, and its bytes.
+  llvm::DenseMap<TensorId, std::pair<uint32_t, uint64_t>> partFrom;
 };
 
 } // namespace ssd::planner
