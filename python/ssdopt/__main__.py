@@ -13,7 +13,7 @@ parses and verifies the step on the way (docs/graph-format.md, "Bytecode").
 lists a checkpoint root, prints one checkpoint's tensors and values, or
 checks every checksum (see ``ssdopt.checkpoint``).
 
-    python -m ssdopt calibrate [--device cpu|cuda] [-o rates.json]
+    python -m ssdopt calibrate [--device cpu|cuda] [-o rates.json] [--no-table]
 
 measures the device's rates for the planner's cost model with torch (see
 ``ssdopt.calibrate``), for ``ssd-run --calibrate --device-rates``.
@@ -131,11 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     calibrate.add_argument("-o", "--out", help="the JSON file to write (default: stdout)")
     calibrate.add_argument("--batch-seconds", type=float, default=0.05,
                            help="each time is the least of 5 batches of about this long")
+    calibrate.add_argument("--no-table", action="store_true",
+                           help="leave out the op_time_table (measured op times by kind and size)")
     args = parser.parse_args(argv)
     if args.command == "calibrate":
         from ssdopt.calibrate import main as calibrate_main
 
-        calibrate_main(args.device, args.out, args.batch_seconds)
+        calibrate_main(args.device, args.out, args.batch_seconds, not args.no_table)
         return 0
     if args.command == "checkpoint":
         from ssdopt.checkpoint import CheckpointError, command

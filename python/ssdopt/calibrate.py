@@ -343,8 +343,8 @@ def measure(device: str | torch.device = "cpu", batch_seconds: float = 0.05,
     return rates
 
 
-def main(device: str, output: str | None, batch_seconds: float = 0.05) -> None:
-    rates = measure(device, batch_seconds)
+def main(device: str, output: str | None, batch_seconds: float = 0.05, table: bool = True) -> None:
+    rates = measure(device, batch_seconds, table)
     text = json.dumps(rates, indent=2) + "\n"
     if output in (None, "-"):
         print(text, end="")

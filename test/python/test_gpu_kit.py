@@ -59,9 +59,9 @@ def test_dry_run(tmp_path):
 
     # The whole step (bench/python/wholestep as it is, on a target of the
     # device's probe and fio's disk rates): its rows printed, the bytes it
-    # moved at 50% the plan's, a prediction from the measured op times.
+    # moved at 50% the plan's, a prediction.
     whole = stages["wholestep"]
-    assert whole["ok"] and whole["op_time_table_curves"] >= 6, whole
+    assert whole["ok"] and whole["target"]["compute_flops"] > 0, whole
     assert whole["target"]["ssd_read_bandwidth"] == stages["fio"]["read_bw"]
     assert any(row.startswith("| mlp |") for row in whole["table"]), whole["table"]
     half = whole["models"][0]["shares"]["50"]
