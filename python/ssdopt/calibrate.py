@@ -32,7 +32,10 @@ terms:
   many times slower than an `add`, a reduction at another rate), so the planner
   times each op it names by the curve of its kind instead of the three
   terms above; `*` (the `add` curve) times every other op, views included
-  (0 bytes: the first point, a 1-element op's start).
+  (0 bytes: the first point, a 1-element op's start). The element-wise
+  probes read operands no op touched for 64 MiB of other inputs (cold in
+  the caches, as a step's optimizer state and saved activations are: a
+  256 Ki-float `add` took 34 us hot and 93 us cold here).
 
 Each time is the least of 5 batches of calls (a GPU synchronised around
 each batch): on a machine shared with other work, the rate when nothing
@@ -48,6 +51,7 @@ measures (the C++ target parser checks them)::
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import time
@@ -137,27 +141,36 @@ _TABLE_MATMUL_SIZES = (16, 32, 64, 128, 256, 512, 1024)
 _TABLE_ELEMENTS = (1, 1 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20)
 # Convolutions of channels c (in and out) on batch 4 of s x s, 3x3, padding 1.
 _TABLE_CONVOLUTIONS = ((8, 32), (16, 32), (32, 32), (64, 32), (128, 32))
+# The element-wise probes' inputs: twice the 32 MiB L3 of the machine this
+# was written on (an H100's L2 is 50 MiB), in at most 64 sets of inputs.
+_COLD_BYTES = 64 << 20
+_COLD_SETS = 64
 
 
-def _probe(make: Callable[[int], Callable[..., Any]], inputs: list[torch.Tensor], target,
-           by: str, time_call: Callable[[Callable[[], Any]], float]) -> tuple[float, float]:
-    """(work, seconds) of one op of `target` (an OpOverload): `make(n)(*inputs)`
-    makes n of them, which the step's executor runs as one chain (of about
-    1 ms, 2 to 32 ops: the run's own start is a small part of each op); the
-    work is what the exporter writes for that kernel (`_flops`: flops or
-    bytes)."""
+def _probe(make: Callable[[int], Callable[..., Any]],
+           inputs_of: Callable[[int], list[torch.Tensor]], target, by: str,
+           time_call: Callable[[Callable[[], Any]], float], cold: bool = False
+           ) -> tuple[float, float]:
+    """(work, seconds) of one op of `target` (an OpOverload):
+    `make(n)(*inputs_of(n))` makes n of them, which the step's executor runs
+    as one chain (of about 1 ms, 2 to 32 ops: the run's own start is a small
+    part of each op); the work is what the exporter writes for that kernel
+    (`_flops`: flops or bytes). `cold`: the runs take turns over sets of
+    inputs of `_COLD_BYTES` in all (at most `_COLD_SETS`), so that an
+    operand an op reads is not in the caches, as the optimizer's state and
+    the saved activations a step reads are not."""
     from torch.fx.experimental.proxy_tensor import make_fx
 
     from ._flops import kernel_bytes, kernel_flops
     from .exporter import fx_to_mlir
     from .wholestep import _Program, _Run
 
-    one = make(1)
-    one(*inputs)  # warm-up
+    one, first = make(1), inputs_of(1)
+    one(*first)  # warm-up
     started = time.perf_counter()
-    one(*inputs)
+    one(*first)
     chain = min(32, max(2, int(1e-3 / max(time.perf_counter() - started, 1e-9))))
-    fn = make(chain)
+    fn, inputs = make(chain), inputs_of(chain)
     gm = make_fx(fn)(*inputs)
     nodes = [n for n in gm.graph.nodes if n.op == "call_function" and n.target is target]
     if len(nodes) != chain:
@@ -178,7 +191,12 @@ def _probe(make: Callable[[int], Callable[..., Any]], inputs: list[torch.Tensor]
                           arg_names=[f"x{i}" for i in range(len(inputs))],
                           result_names=[None] * outputs)
     program = _Program(exported, {"plan": []}, store=-1)
-    seconds = time_call(lambda: program.run(list(inputs), _Run())) / chain
+    sets = [inputs]
+    if cold:
+        size = sum(t.numel() * t.element_size() for t in inputs)
+        sets += [inputs_of(chain) for _ in range(min(_COLD_SETS, -(-_COLD_BYTES // size)) - 1)]
+    turn = itertools.count()
+    seconds = time_call(lambda: program.run(list(sets[next(turn) % len(sets)]), _Run())) / chain
     return work, seconds
 
 
@@ -215,7 +233,8 @@ def op_time_table(device: torch.device, time_call: Callable[[Callable[[], Any]],
                 return (x,)
             return run
 
-        points.append(_probe(mm_chain, [a, w], aten.mm.default, "flops", time_call))
+        points.append(_probe(mm_chain, lambda _, a=a, w=w: [a, w], aten.mm.default, "flops",
+                             time_call))
     entry(_MATMUL_OPS, "flops", points, "aten.mm of square float32 matrices of "
           + ", ".join(map(str, _TABLE_MATMUL_SIZES)))
 
@@ -241,8 +260,9 @@ def op_time_table(device: torch.device, time_call: Callable[[Callable[[], Any]],
                 return (g,)
             return run
 
-        forward.append(_probe(conv_chain, [x, w], aten.convolution.default, "flops", time_call))
-        backward.append(_probe(conv_backward_chain, [x.clone(), x, w],
+        forward.append(_probe(conv_chain, lambda _, x=x, w=w: [x, w], aten.convolution.default,
+                              "flops", time_call))
+        backward.append(_probe(conv_backward_chain, lambda _, x=x, w=w: [x.clone(), x, w],
                                aten.convolution_backward.default, "flops", time_call))
     sizes = ", ".join(f"{c}x{s}x{s}" for c, s in _TABLE_CONVOLUTIONS)
     entry(("aten.convolution",), "flops", forward, f"3x3 convolutions of batch 4 at {sizes}")
@@ -252,30 +272,30 @@ def op_time_table(device: torch.device, time_call: Callable[[Callable[[], Any]],
     transcendental, reduction, simple = [], [], []
     for n in _TABLE_ELEMENTS:
         rows = max(1, n // 256)
-        x = torch.randn(rows, n // rows, device=device)
-        y = torch.randn(rows, n // rows, device=device)
+
+        def tensors(count, rows=rows, n=n):
+            return [torch.randn(rows, n // rows, device=device) for _ in range(count)]
 
         def tanh_chain(chain):
-            def run(x):
-                for _ in range(chain):
-                    x = torch.tanh(x)
-                return (x,)
-            return run
+            # Each op reads an operand of its own; the results stay to the end.
+            return lambda *xs: tuple(torch.tanh(x) for x in xs)
 
         def sum_chain(chain):
-            # Each sum reads the same input; its small results stay to the end.
-            return lambda x: tuple(x.sum(dim=-1) for _ in range(chain))
+            return lambda *xs: tuple(x.sum(dim=-1) for x in xs)
 
         def add_chain(chain):
-            def run(x, y):
-                for _ in range(chain):
+            def run(x, *ys):
+                for y in ys:
                     x = x + y
                 return (x,)
             return run
 
-        transcendental.append(_probe(tanh_chain, [x], aten.tanh.default, "bytes", time_call))
-        reduction.append(_probe(sum_chain, [x], aten.sum.dim_IntList, "bytes", time_call))
-        simple.append(_probe(add_chain, [x, y], aten.add.Tensor, "bytes", time_call))
+        transcendental.append(_probe(tanh_chain, tensors, aten.tanh.default, "bytes", time_call,
+                                     cold=True))
+        reduction.append(_probe(sum_chain, tensors, aten.sum.dim_IntList, "bytes", time_call,
+                                cold=True))
+        simple.append(_probe(add_chain, lambda count, tensors=tensors: tensors(count + 1),
+                             aten.add.Tensor, "bytes", time_call, cold=True))
     elements = ", ".join(map(str, _TABLE_ELEMENTS))
     entry(_TRANSCENDENTAL_OPS, "bytes", transcendental, f"aten.tanh of {elements} floats")
     entry(_REDUCTION_OPS, "bytes", reduction, f"aten.sum over rows of 256 of {elements} floats")
