@@ -71,8 +71,12 @@ public:
 
 private:
   bool isMovable(TensorId tensor) const {
-    const Tensor &info = graph.getTensor(tensor);
-    return info.bytes && !info.isAlias() &&
+    return graph.getTensor(tensor).bytes && mayLeave(tensor);
+  }
+  /// Whether a plan may move the tensor at all (a steady pair's argument or
+  /// next-step value may have no bytes).
+  bool mayLeave(TensorId tensor) const {
+    return !graph.getTensor(tensor).isAlias() &&
            options.movableRoles.contains(lifetimes.getRole(tensor));
   }
   std::vector<uint32_t> overBudgetIn(int64_t from, int64_t to) const {
@@ -225,7 +229,13 @@ void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
   std::vector<uint32_t> enterOver = overBudgetIn(0, int64_t(firstUse) - 1);
   std::vector<uint32_t> leaveOver =
       overBudgetIn(partnerTouches[partnerTouches.size() - 2] + 1, points - 1);
-  if (enterOver.empty() && leaveOver.empty())
+  // Entering on SSD also spares the write of the argument's later gaps: the
+  // pair is an option wherever the argument may leave during the step.
+  bool leavesMidStep =
+      graph.getTensor(argument).bytes &&
+      !overBudgetIn(int64_t(firstUse) + 1, int64_t(argTouches.back()) - 1)
+           .empty();
+  if (enterOver.empty() && leaveOver.empty() && !leavesMidStep)
     return;
   // Entering: back at the first use, prefetched right after the last
   // over-budget point it covers (or at entry if it covers none).
@@ -270,16 +280,19 @@ void ExactSearch::listUnits() {
     if (unplanned[point] > budget)
       overPoints.push_back(point);
   for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
-    if (!isMovable(tensor))
+    // (A steady pair may hold a tensor of no bytes: entering or leaving on
+    // SSD, it still spares its partner a transfer.)
+    if (!mayLeave(tensor))
       continue;
     const Tensor &info = graph.getTensor(tensor);
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
-    for (uint32_t interval = info.isArgument() ? 0 : 1;
-         interval < touches.size(); ++interval)
-      addIntervalUnit(tensor, interval);
+    if (isMovable(tensor))
+      for (uint32_t interval = info.isArgument() ? 0 : 1;
+           interval < touches.size(); ++interval)
+        addIntervalUnit(tensor, interval);
     if (info.isArgument() && isPersistentRole(info.role) &&
         info.steadyStatePartner && *info.steadyStatePartner != tensor &&
-        isMovable(*info.steadyStatePartner) &&
+        mayLeave(*info.steadyStatePartner) &&
         lifetimes.mayLeaveOnSsd(*info.steadyStatePartner,
                                 lifetimes.returnPoint()))
       addSteadyUnit(tensor, *info.steadyStatePartner);

@@ -167,3 +167,29 @@ TEST(LowerBoundCounterexample, SwappedStateHasNoUpdateOp) {
   ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
   expectNotBeaten(planner, *plan, 600, planner.simulate(*plan).stepSeconds);
 }
+
+// (D) Found by a random hunt of legal plans against policy=exact: an
+// argument may enter on SSD for its absence in mid-step alone (no point
+// before its first use nor after its next value's last one over the budget),
+// and then that absence costs no write of it; so too when its next value has
+// no bytes.
+//   #0 a = f(m)   #1 b = g(a)   #2 m2 = upd(m, b)  (m2: 0 or 1 byte; all free)
+// At 200 bytes (and m2's), point 1 (m, a, b: 300) keeps m away: entering
+// on SSD, m is read twice (0.1 ms each) and never written, m2's write takes
+// 0.1 ms a byte; writing m would take 10 ms.
+TEST(LowerBoundCounterexample, StateEntersOnSsdForAMidStepGap) {
+  for (uint64_t nextBytes : {0, 1}) {
+    SCOPED_TRACE(nextBytes);
+    StepGraph graph("mid-step-gap");
+    OpCost free{0.0, std::nullopt, std::nullopt};
+    TensorId m = graph.addArgument("m", 100, TensorRole::OptimizerState);
+    TensorId a = graph.addResult(graph.addOp("f", {m}, free), "a", 100);
+    TensorId b = graph.addResult(graph.addOp("g", {a}, free), "b", 100);
+    TensorId m2 =
+        graph.addResult(graph.addOp("upd", {m, b}, free), "m2", nextBytes);
+    graph.addReturn(m2, m);
+    expectHandPlanNotBeaten(
+        graph, {entering(m, 0, 0), midStep(m, 0, 1, 2, 2), leaving(m2, 3, 3)},
+        200 + nextBytes, 2 * 100 / 1e6 + nextBytes / 1e4);
+  }
+}
