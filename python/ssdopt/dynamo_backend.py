@@ -100,6 +100,9 @@ class _SsdBackend:
     def __init__(self, options: Options):
         self.options = options
         self._store: int | None = None
+        # The bytes of every write the planned graphs make in a step, by
+        # device (-1: the host), reserved on disk in the store.
+        self._writes: dict[int, list[int]] = {}
 
     def store(self) -> int:
         if self._store is None:
@@ -107,6 +110,32 @@ class _SsdBackend:
 
             self._store = runtime.open_store(self.options.offload_dir)
         return self._store
+
+    def reserve(self, writes: Mapping[int, Sequence[int]]) -> None:
+        """Reserves on disk the writes of a graph just planned, with those
+        of the graphs planned before (they may be in flight together): a
+        full disk fails here, at compile time, not in the middle of a step.
+        The store then keeps its runtime context and data file from step to
+        step (`runtime.reserve`), rather than opening them at each step's
+        first offload and deleting them at its last wait (about 10 ms a
+        step on the zoo's VM: the staging pool locked and registered, the
+        file allocated, written and discarded). `close()` deletes them."""
+        from . import runtime
+
+        for device, sizes in writes.items():
+            self._writes.setdefault(device, []).extend(sizes)
+        runtime.reserve(self.store(), self._writes)
+
+    def close(self) -> None:
+        """Closes the store: waits for writes in flight and deletes its data
+        files (done at interpreter exit otherwise). A later graph opens a
+        new one."""
+        if self._store is not None:
+            from . import runtime
+
+            runtime.close_store(self._store)
+            self._store = None
+            self._writes = {}
 
     def __call__(self, gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Any:
         from . import _ops  # noqa: F401  (registers torch.ops.ssdopt)
@@ -639,7 +668,28 @@ class _OffloadRewriter:
             for module in (self.fw, self.bw):
                 module.graph.lint()
                 module.recompile()
+            self.backend.reserve(self.writes())
         self.record(report, groups, applied)
+
+    def writes(self) -> dict[int, list[int]]:
+        """The bytes each offload of the rewritten graphs writes, by device
+        (-1: the host): the span of elements the runtime writes (the
+        elements of a dense or packed tensor, the storage span of an
+        overlapping view)."""
+        writes: dict[int, list[int]] = {}
+        for module in (self.fw, self.bw):
+            for node in module.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.offload.default):
+                value = _val(node.args[0])
+                if value is None or value.numel() == 0:
+                    continue
+                span = 1 + sum((int(size) - 1) * int(stride) for size, stride in zip(value.shape, value.stride()))
+                device = -1
+                if value.device.type == "cuda":
+                    device = value.device.index if value.device.index is not None else torch.cuda.current_device()
+                writes.setdefault(device, []).append(
+                    min(int(value.numel()), span) * value.element_size()
+                )
+        return writes
 
     def after(self, slot: int) -> tuple[str, torch.fx.Node] | None:
         """Where slot `slot` is, as the node it follows (point slot-1, or the

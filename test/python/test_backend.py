@@ -94,12 +94,15 @@ def forcing_budget(model, inputs, offload_dir, inner="eager") -> int:
     for share in (3, 6, 12, 24):
         budget = biggest["peak_bytes_before"] - biggest["movable_bytes"] // share
         torch._dynamo.reset()
+        backend = ssdopt.backend(memory_budget=budget, offload_dir=offload_dir, inner=inner)
         try:
-            train(model, inputs, "sgd", 1, ssdopt.backend(memory_budget=budget, offload_dir=offload_dir, inner=inner))
+            train(model, inputs, "sgd", 1, backend)
         except Exception as error:  # BackendCompilerFailed around a PlanningError
             if "could not plan" not in str(error):
                 raise
             continue
+        finally:
+            backend.close()  # its reserved data file
         return budget
     pytest.fail(f"no budget below the peak plans: {biggest}")
 
@@ -118,9 +121,8 @@ def test_offload_is_bitwise_identical(tmp_path, model_name, optimizer_name):
     torch._dynamo.reset()
     ssdopt.reset_stats()
     start = len(dynamo_backend.planned_graphs())
-    losses, params = train(
-        model, inputs, optimizer_name, steps, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path))
-    )
+    backend = ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path))
+    losses, params = train(model, inputs, optimizer_name, steps, backend)
     stats = ssdopt.stats()
     graphs = stats["graphs"][start:]
 
@@ -130,7 +132,11 @@ def test_offload_is_bitwise_identical(tmp_path, model_name, optimizer_name):
     # A tensor moved in several gaps is written once and read in each.
     assert stats["bytes_read"] >= stats["bytes_written"]
     assert stats["live_handles"] == 0
-    assert os.listdir(tmp_path) == [], "the offload files must be gone after the step"
+    # The store keeps its data file, the planned writes' space reserved in
+    # it, from step to step; closing the store deletes it.
+    assert os.listdir(tmp_path), "the reserved data file is kept between steps"
+    backend.close()
+    assert os.listdir(tmp_path) == [], "the offload files must be gone once the store is closed"
 
     for got, want in zip(losses, reference_losses):
         assert torch.equal(got, want)

@@ -107,7 +107,8 @@ def test_backend_plans_with_the_bundled_ssd_opt(venv, tmp_path):
             m = copy.deepcopy(model)
             opt = torch.optim.AdamW(m.parameters(), lr=1e-2)
             torch._dynamo.reset()
-            f = torch.compile(m, backend=ssdopt.backend(memory_budget=budget, offload_dir={str(offload)!r}))
+            backend = ssdopt.backend(memory_budget=budget, offload_dir={str(offload)!r})
+            f = torch.compile(m, backend=backend)
             losses = []
             for _ in range(3):
                 opt.zero_grad()
@@ -115,6 +116,7 @@ def test_backend_plans_with_the_bundled_ssd_opt(venv, tmp_path):
                 loss.backward()
                 opt.step()
                 losses.append(loss.detach())
+            backend.close()  # deletes the store's data file
             return losses, [p.detach() for p in m.parameters()]
 
         base = train(1 << 40)

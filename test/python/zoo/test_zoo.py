@@ -98,16 +98,20 @@ def needs_moves_within_a_graph(graphs: list[dict], reports: str, budget: int) ->
     return False
 
 
-def assert_offloaded_and_cleaned(stats: dict, offload_dir: str, graphs: list[dict], within: bool) -> None:
-    """After runs since ssdopt.reset_stats() that planned `graphs`; `within`:
-    the budget needs moves inside a graph."""
+def assert_offloaded_and_cleaned(stats: dict, backend, offload_dir: str, graphs: list[dict], within: bool) -> None:
+    """After runs since ssdopt.reset_stats() that planned `graphs` with
+    `backend`; `within`: the budget needs moves inside a graph."""
     # A tensor moved in several gaps is written once and read in each.
     assert stats["bytes_written"] > 0 and stats["bytes_read"] >= stats["bytes_written"], stats
     assert stats["reloads"] >= stats["offloads"], stats
     assert not within or any(graph["moved_within_graph"] for graph in graphs), graphs
     assert all(graph["unapplied_moves"] == 0 for graph in graphs if "unapplied_moves" in graph), graphs
     assert all(graph["fallback"] is None for graph in graphs), graphs
-    assert os.listdir(offload_dir) == [], "the offload files must be gone after the steps"
+    # The store keeps its data file (the planned writes' space reserved)
+    # from step to step; closing it deletes the file.
+    assert os.listdir(offload_dir), "the store's reserved data file is kept between steps"
+    backend.close()
+    assert os.listdir(offload_dir) == [], "the offload files must be gone once the store is closed"
 
 
 MODELS = sorted(name for name, spec in ZOO.items() if spec.in_suite)
@@ -129,12 +133,13 @@ def test_b_forced_offload_is_the_unlimited_run(name, tmp_path_factory, tmp_path)
     budget = forcing_budget(graphs, reports)
     ssdopt.reset_stats()
     start = len(dynamo_backend.planned_graphs())
-    run = train(spec, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path)))
+    backend = ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path))
+    run = train(spec, backend)
     stats = ssdopt.stats()
     planned = graphs_since(start)
     assert any(graph["offloaded_tensors"] for graph in planned), planned
     assert all(graph["peak_bytes_after"] <= budget for graph in planned if graph["peak_bytes_after"])
-    assert_offloaded_and_cleaned(stats, str(tmp_path), planned, needs_moves_within_a_graph(graphs, reports, budget))
+    assert_offloaded_and_cleaned(stats, backend, str(tmp_path), planned, needs_moves_within_a_graph(graphs, reports, budget))
     assert run.bitwise_equal(unlimited)
 
 
@@ -182,9 +187,10 @@ def test_c_inductor_inner_is_plain_inductor(name, tmp_path_factory, tmp_path, de
     reference = train(spec, "inductor")
     ssdopt.reset_stats()
     start = len(dynamo_backend.planned_graphs())
-    run = train(spec, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path), inner="inductor"))
+    backend = ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path), inner="inductor")
+    run = train(spec, backend)
     # Under inductor the backend moves saved activations only (movable_roles).
-    assert_offloaded_and_cleaned(ssdopt.stats(), str(tmp_path), graphs_since(start), within=False)
+    assert_offloaded_and_cleaned(ssdopt.stats(), backend, str(tmp_path), graphs_since(start), within=False)
     assert run.bitwise_equal(reference)
 
 
@@ -204,11 +210,12 @@ def test_another_sequence_length_is_planned_for_its_shape(name, tmp_path_factory
     ssdopt.reset_stats()
     start = len(dynamo_backend.planned_graphs())
     with caplog.at_level(logging.INFO, logger="ssdopt"):
-        run = train(spec, ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path)), sizes)
+        backend = ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path))
+        run = train(spec, backend, sizes)
     planned_shapes = [record.getMessage() for record in caplog.records if "planning the graph for the shapes" in record.getMessage()]
     assert any(f"(2, {spec.other_size})" in message for message in planned_shapes), planned_shapes
     assert any(f"(2, {spec.size})" in message for message in planned_shapes), planned_shapes
-    assert_offloaded_and_cleaned(ssdopt.stats(), str(tmp_path), graphs_since(start),
+    assert_offloaded_and_cleaned(ssdopt.stats(), backend, str(tmp_path), graphs_since(start),
                                  needs_moves_within_a_graph(sized, reports, budget))
     assert unlimited.bitwise_equal(reference)
     assert run.bitwise_equal(reference)
