@@ -72,8 +72,9 @@ class Options:
         of each graph's unplanned peak, `"80%"` (then `memory_budget` is 0
         and `peak_share` 0.8).
     offload_dir: an existing, writable directory on the SSD for the
-        offloaded tensors; the backend's files there live only while a step
-        holds offloaded tensors.
+        offloaded tensors; the backend's data file there (its planned writes'
+        space reserved) lives while its store is open: until
+        `backend.close()` or interpreter exit.
     target: a target preset of `ssd-opt` or a target JSON file; by default the
         host-only preset for CPU graphs and the H100 one for CUDA graphs.
     policy: the planning policy (`ssd`, or one of the baselines).
