@@ -210,15 +210,20 @@ def main() -> int:
             start = time.time()
             ssdopt.reset_stats()
             first = len(dynamo_backend.planned_graphs())
+            backend = ssdopt.backend(memory_budget=budget, offload_dir=offload_dir)
             try:
-                run = train(model, tokens, ssdopt.backend(memory_budget=budget, offload_dir=offload_dir), args)
+                run = train(model, tokens, backend, args)
             except Exception as error:  # this budget failed; the next one still runs
+                backend.close()
                 result["runs"][name] = {"budget_bytes": budget, "seconds": time.time() - start,
                                         "error": f"{type(error).__name__}: {str(error)[:2000]}"}
                 all_ok = False
                 write()
                 continue
             stats = ssdopt.stats()
+            # The store keeps its reserved data file between steps; closing
+            # it deletes the file.
+            backend.close()
             graphs = dynamo_backend.planned_graphs()[first:]
             bitwise = all(torch.equal(a, b) for a, b in zip(run["losses"], base["losses"])) and all(
                 torch.equal(a, b) for a, b in zip(run["params"], base["params"]))
