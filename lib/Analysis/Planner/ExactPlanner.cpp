@@ -40,6 +40,10 @@ struct Unit {
   /// A steady-state pair (argument entering, partner leaving) or one
   /// interval of one tensor.
   bool steady = false;
+  /// A steady unit of state returned unchanged (its copy on SSD stays
+  /// valid, so it leaves there with no write) or dropped: none of it is
+  /// written.
+  bool unchanged = false;
   /// Regular intervals that a steady pair excludes: an argument's entry
   /// interval and its partner's last one.
   std::optional<TensorId> excludedBySteady;
@@ -88,7 +92,9 @@ private:
   }
   void listUnits();
   void addIntervalUnit(TensorId tensor, uint32_t interval);
-  void addSteadyUnit(TensorId argument, TensorId partner);
+  /// A persistent argument entering on SSD and its next-step value leaving
+  /// there (none when the argument is dropped).
+  void addSteadyUnit(TensorId argument, std::optional<TensorId> partner);
   void search(size_t depth, bool checked);
   void apply(const Gap &gap, int sign);
   bool coverable(size_t depth) const;
@@ -199,8 +205,10 @@ void ExactSearch::addIntervalUnit(TensorId tensor, uint32_t interval) {
   const Tensor &info = graph.getTensor(tensor);
   // A steady pair decides an argument's entry interval and its partner's
   // interval up to the return.
+  bool unchanged = info.steadyStatePartner == tensor;
   if (interval == 0 ? info.isArgument()
-                    : !info.isArgument() && next == lifetimes.returnPoint())
+                    : (!info.isArgument() || unchanged) &&
+                          next == lifetimes.returnPoint())
     unit.excludedBySteady = tensor;
   for (size_t first = 0; first < over.size(); ++first)
     for (size_t last = first; last < over.size(); ++last) {
@@ -220,19 +228,43 @@ void ExactSearch::addIntervalUnit(TensorId tensor, uint32_t interval) {
   units.push_back(std::move(unit));
 }
 
-void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
+void ExactSearch::addSteadyUnit(TensorId argument,
+                                std::optional<TensorId> partner) {
   llvm::ArrayRef<uint32_t> argTouches = lifetimes.getTouches(argument);
-  llvm::ArrayRef<uint32_t> partnerTouches = lifetimes.getTouches(partner);
-  if (argTouches.empty() || partnerTouches.size() < 2)
+  // Returned unchanged or dropped, and used by no op: on SSD all step, for
+  // free.
+  if (partner ? *partner == argument && argTouches.size() == 1
+              : argTouches.empty()) {
+    if (overBudgetIn(0, points - 1).empty())
+      return;
+    Unit unit;
+    unit.steady = unit.unchanged = true;
+    unit.options.push_back({});
+    Gap both;
+    both.tensor = argument;
+    both.entersOnSsd = both.leavesOnSsd = true;
+    unit.options.push_back({{both}});
+    unit.weight = double(graph.getTensor(argument).bytes) * points;
+    units.push_back(std::move(unit));
     return;
-  uint32_t firstUse = argTouches.front();
+  }
+  // A dropped argument has no next value to leave with it.
+  llvm::ArrayRef<uint32_t> partnerTouches =
+      partner ? lifetimes.getTouches(*partner) : argTouches;
+  if (partner && partnerTouches.size() < 2)
+    return;
+  // An argument no op uses stays on SSD all step while its next value is
+  // computed (it holds memory at point 0 alone).
+  bool unused = argTouches.empty();
+  uint32_t firstUse = unused ? 1 : argTouches.front();
   std::vector<uint32_t> enterOver = overBudgetIn(0, int64_t(firstUse) - 1);
-  std::vector<uint32_t> leaveOver =
-      overBudgetIn(partnerTouches[partnerTouches.size() - 2] + 1, points - 1);
+  uint32_t leaveFrom =
+      partner ? partnerTouches[partnerTouches.size() - 2] + 1 : points;
+  std::vector<uint32_t> leaveOver = overBudgetIn(leaveFrom, points - 1);
   // Entering on SSD also spares the write of the argument's later gaps: the
   // pair is an option wherever the argument may leave during the step.
   bool leavesMidStep =
-      graph.getTensor(argument).bytes &&
+      !unused && graph.getTensor(argument).bytes &&
       !overBudgetIn(int64_t(firstUse) + 1, int64_t(argTouches.back()) - 1)
            .empty();
   if (enterOver.empty() && leaveOver.empty() && !leavesMidStep)
@@ -240,7 +272,7 @@ void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
   // Entering: back at the first use, prefetched right after the last
   // over-budget point it covers (or at entry if it covers none).
   std::vector<uint32_t> prefetches{0};
-  for (size_t last = 0; last < enterOver.size(); ++last) {
+  for (size_t last = 0; !unused && last < enterOver.size(); ++last) {
     uint32_t limit =
         last + 1 < enterOver.size() ? enterOver[last + 1] : firstUse;
     for (uint32_t prefetch = enterOver[last] + 1;
@@ -250,12 +282,16 @@ void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
   // Leaving: released at the first over-budget point it covers, or right
   // before the return.
   std::vector<uint32_t> releases(leaveOver.begin(), leaveOver.end());
-  if (releases.empty() || releases.back() != points - 1)
+  if (partner && (releases.empty() || releases.back() != points - 1))
     releases.push_back(points - 1);
+  if (!partner)
+    releases.push_back(0);
   Unit unit;
   unit.steady = true;
-  unit.enterEnd = firstUse;
-  unit.leaveFrom = partnerTouches[partnerTouches.size() - 2] + 1;
+  unit.unchanged = !partner || argument == *partner;
+  // (Entering frees an unused argument with no read.)
+  unit.enterEnd = unused ? 0 : firstUse;
+  unit.leaveFrom = leaveFrom;
   unit.options.push_back({});
   for (uint32_t prefetch : prefetches)
     for (uint32_t release : releases) {
@@ -264,14 +300,23 @@ void ExactSearch::addSteadyUnit(TensorId argument, TensorId partner) {
       enter.entersOnSsd = true;
       enter.prefetchSlot = prefetch;
       enter.waitPoint = firstUse;
+      if (unused) {
+        enter.leavesOnSsd = true;
+        enter.prefetchSlot = enter.waitPoint = 0;
+      }
+      if (!partner) {
+        unit.options.push_back({{enter}});
+        continue;
+      }
       Gap leave;
-      leave.tensor = partner;
+      leave.tensor = *partner;
       leave.leavesOnSsd = true;
       leave.releaseSlot = release;
       unit.options.push_back({{enter, leave}});
     }
   unit.weight = double(graph.getTensor(argument).bytes) * enterOver.size() +
-                double(graph.getTensor(partner).bytes) * leaveOver.size();
+                (partner ? double(graph.getTensor(*partner).bytes) : 0) *
+                    leaveOver.size();
   units.push_back(std::move(unit));
 }
 
@@ -291,11 +336,14 @@ void ExactSearch::listUnits() {
            interval < touches.size(); ++interval)
         addIntervalUnit(tensor, interval);
     if (info.isArgument() && isPersistentRole(info.role) &&
-        info.steadyStatePartner && *info.steadyStatePartner != tensor &&
-        mayLeave(*info.steadyStatePartner) &&
+        info.steadyStatePartner && mayLeave(*info.steadyStatePartner) &&
         lifetimes.mayLeaveOnSsd(*info.steadyStatePartner,
                                 lifetimes.returnPoint()))
       addSteadyUnit(tensor, *info.steadyStatePartner);
+    // Persistent state the step drops may enter on SSD too.
+    if (info.isArgument() && isPersistentRole(info.role) &&
+        !info.steadyStatePartner && info.bytes)
+      addSteadyUnit(tensor, std::nullopt);
   }
   // Steady pairs first: entering on SSD removes the argument's write, so
   // deciding it after the argument's other gaps would make a node's
@@ -439,7 +487,7 @@ double ExactSearch::boundFromCover(size_t depth, double limit, bool ties) {
         uint32_t point = overPoints[k];
         bool entry = point < unit.enterEnd, exit = point >= unit.leaveFrom;
         reads = entry && !exit;
-        writes = writesNew = exit && !entry;
+        writes = writesNew = exit && !entry && !unit.unchanged;
       } else {
         reads = true;
         writes = !enteredOf[unit.tensor];
@@ -609,7 +657,7 @@ void ExactSearch::search(size_t depth, bool checked) {
     const Gap &first = option.gaps.back();
     TensorId written = first.tensor;
     // (An argument that entered on SSD is never written.)
-    bool writes = !first.entersOnSsd && !enteredOf[written];
+    bool writes = !first.entersOnSsd && !enteredOf[written] && !unit.unchanged;
     bool choosesSlot = writes && offloadOf[written] < 0;
     std::vector<uint32_t> slots;
     if (choosesSlot) {
@@ -623,6 +671,13 @@ void ExactSearch::search(size_t depth, bool checked) {
     }
     if (slots.empty())
       continue;
+    // (Before the gaps are applied: what an argument that entered on SSD
+    // leaves is no written absence.)
+    if (unit.steady) {
+      steadyOf[option.gaps.front().tensor] =
+          steadyOf[option.gaps.back().tensor] = 1;
+      enteredOf[option.gaps.front().tensor] = 1;
+    }
     for (const Gap &gap : option.gaps) {
       current.push_back(gap);
       apply(gap, +1);
@@ -633,10 +688,6 @@ void ExactSearch::search(size_t depth, bool checked) {
       double bytes = graph.getTensor(written).bytes;
       writeQueueSeconds += writeSeconds(bytes);
       deviceToHostSeconds += hostWriteSeconds(bytes);
-    }
-    if (unit.steady) {
-      steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 1;
-      enteredOf[option.gaps[0].tensor] = 1;
     }
     // The budget cover and the bound do not depend on where the write
     // starts: one test for all of the option's slots.
@@ -652,10 +703,6 @@ void ExactSearch::search(size_t depth, bool checked) {
         offloadOf[written] = slots[s];
       search(depth + 1, true);
     }
-    if (unit.steady) {
-      steadyOf[option.gaps[0].tensor] = steadyOf[option.gaps[1].tensor] = 0;
-      enteredOf[option.gaps[0].tensor] = 0;
-    }
     if (choosesSlot) {
       offloadOf[written] = -1;
       double bytes = graph.getTensor(written).bytes;
@@ -667,6 +714,11 @@ void ExactSearch::search(size_t depth, bool checked) {
       current.pop_back();
       apply(placed, -1);
       --gapsOf[placed.tensor];
+    }
+    if (unit.steady) {
+      steadyOf[option.gaps.front().tensor] =
+          steadyOf[option.gaps.back().tensor] = 0;
+      enteredOf[option.gaps.front().tensor] = 0;
     }
     if (stopped)
       return;

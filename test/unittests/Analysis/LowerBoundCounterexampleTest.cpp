@@ -193,3 +193,28 @@ TEST(LowerBoundCounterexample, StateEntersOnSsdForAMidStepGap) {
         200 + nextBytes, 2 * 100 / 1e6 + nextBytes / 1e4);
   }
 }
+
+// (E) Also from the hunt: state the step returns unchanged, or drops, may
+// enter on SSD (and, returned, leave there with no write: its copy stays
+// valid); the exact search once listed steady pairs of updated state only.
+//   #0 a = f(m)   #1 b = g(a)   #2 y = h(m, b)   return y (and m as m's)
+// At 201 bytes point 1 (m, a, b: 300) keeps m away; entering on SSD, m is
+// read twice (0.1 ms each) and never written.
+TEST(LowerBoundCounterexample, UnchangedOrDroppedStateEntersOnSsd) {
+  for (bool returned : {true, false}) {
+    SCOPED_TRACE(returned);
+    StepGraph graph("unchanged-state");
+    OpCost free{0.0, std::nullopt, std::nullopt};
+    TensorId m = graph.addArgument("m", 100, TensorRole::OptimizerState);
+    TensorId a = graph.addResult(graph.addOp("f", {m}, free), "a", 100);
+    TensorId b = graph.addResult(graph.addOp("g", {a}, free), "b", 100);
+    TensorId y = graph.addResult(graph.addOp("h", {m, b}, free), "y", 1);
+    if (returned)
+      graph.addReturn(m, m);
+    graph.addReturn(y);
+    std::vector<Gap> gaps{entering(m, 0, 0), midStep(m, 0, 1, 2, 2)};
+    if (returned)
+      gaps.push_back(leaving(m, 0, 3));
+    expectHandPlanNotBeaten(graph, gaps, 201, 2 * 100 / 1e6);
+  }
+}
