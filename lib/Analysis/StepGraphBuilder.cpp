@@ -195,10 +195,10 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
     std::optional<ArrayRef<int64_t>> partOffsets;
     uint64_t base = 0;
     if (auto kernel = dyn_cast<KernelOp>(op); viewed && kernel) {
-      const planner::Tensor &tensor = mapping.graph.getTensor(*viewed);
-      if (!tensor.isAlias() || tensor.part) {
+      const planner::Tensor::Part *part = mapping.graph.getPart(*viewed);
+      if (!mapping.graph.getTensor(*viewed).isAlias() || part) {
         partOffsets = kernel.getPartOffsets();
-        base = tensor.part ? tensor.part->offset : 0;
+        base = part ? part->offset : 0;
       }
     }
     for (OpResult result : op.getResults()) {

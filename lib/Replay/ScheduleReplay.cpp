@@ -179,7 +179,7 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
     // A part lands where it lies in its tensor's memory, as a view reads it.
     for (unsigned index : partPrefetchesAt[slot]) {
       const planner::Gap &gap = plan.gaps[index];
-      const planner::Tensor::Part &part = *graph.getTensor(*gap.part).part;
+      const planner::Tensor::Part &part = *graph.getPart(*gap.part);
       if (llvm::Error error =
               check(ssdrt_handle_prefetch_range(
                         ctx, handles[gap.tensor],

@@ -309,8 +309,7 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
       values[index].partHandle = builder.create<HandlePartOp>(
           anchor->getLoc(), HandleType::get(func.getContext(), partType),
           values[index].handle,
-          builder.getI64IntegerAttr(
-              mapping.graph.getTensor(*part).part->offset));
+          builder.getI64IntegerAttr(mapping.graph.getPart(*part)->offset));
     }
     emitPrefetches(builder, anchor->getLoc(), actions.prefetches, gaps, values);
     for (unsigned index : actions.waits) {

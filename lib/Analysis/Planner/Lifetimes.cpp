@@ -47,9 +47,7 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
   // (the tensor itself, or a view whose rebuilding needs it), or kMixed.
   // Kept only when some view is a part: other steps pay nothing for it.
   constexpr TensorId kMixed = UINT32_MAX;
-  bool trackVia = llvm::any_of(graph.getTensors(), [](const Tensor &tensor) {
-    return tensor.part.has_value();
-  });
+  bool trackVia = graph.hasParts();
   std::vector<TensorId> touchedVia;
   touchedBegin.assign(points + 1, 0);
   std::vector<uint32_t> lastSeenAt(numTensors, UINT32_MAX);
@@ -121,7 +119,7 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
     if (end - begin < 2)
       continue;
     TensorId view = touchVia[end - 1];
-    if (view == kMixed || view == tensor || !graph.getTensor(view).part ||
+    if (view == kMixed || view == tensor || !graph.getPart(view) ||
         graph.getTensor(view).aliasOf != tensor ||
         graph.getTensor(view).returned)
       continue;

@@ -115,7 +115,7 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
       // After its last other touch a plan may read back only the part, so
       // only the part's bytes cost a read there, and only they must be
       // resident at the tail's touches (`touched` below).
-      int64_t part = graph.getTensor(tail->view).part->bytes;
+      int64_t part = graph.getPart(tail->view)->bytes;
       addRange(needed, start, tail->lastOther, bytes);
       addRange(needed, tail->lastOther + 1, end, part);
       addRange(LeaveCost::Write, tail->lastOther + 1, end, bytes - part);
@@ -169,7 +169,7 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
           lifetimes.getPartTail(tensor);
       if (tail && point > tail->lastOther) {
         touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
-            graph.getTensor(tail->view).part->bytes;
+            graph.getPart(tail->view)->bytes;
         continue;
       }
       if (!lifetimes.mayLeaveOnSsd(tensor, point)) {

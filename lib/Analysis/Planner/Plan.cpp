@@ -166,7 +166,7 @@ llvm::json::Value Plan::toJSON(const StepGraph &graph) const {
       object["wait_point"] = gap.waitPoint;
     }
     if (gap.part) {
-      const Tensor::Part &part = *graph.getTensor(*gap.part).part;
+      const Tensor::Part &part = *graph.getPart(*gap.part);
       object["part_offset"] = static_cast<int64_t>(part.offset);
       object["part_bytes"] = static_cast<int64_t>(part.bytes);
     }

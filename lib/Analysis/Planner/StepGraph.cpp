@@ -116,8 +116,9 @@ void StepGraph::addReturn(TensorId value,
 llvm::Error StepGraph::verifyAlias(TensorId id,
                                    const std::vector<bool> &defined) const {
   const Tensor &view = tensors[id];
+  const Tensor::Part *part = getPart(id);
   if (!view.aliasOf) {
-    if (view.part)
+    if (part)
       return createStringError(inconvertibleErrorCode(),
                                "tensor '%s' is no view but has a part",
                                view.name.c_str());
@@ -135,15 +136,14 @@ llvm::Error StepGraph::verifyAlias(TensorId id,
                              "hold 0 bytes, got %llu",
                              view.name.c_str(), tensors[root].name.c_str(),
                              static_cast<unsigned long long>(view.bytes));
-  if (view.part &&
-      (view.part->bytes == 0 || view.part->offset > tensors[root].bytes ||
-       view.part->bytes > tensors[root].bytes - view.part->offset))
+  if (part && (part->bytes == 0 || part->offset > tensors[root].bytes ||
+               part->bytes > tensors[root].bytes - part->offset))
     return createStringError(
         inconvertibleErrorCode(),
         "view '%s' is bytes [%llu, %llu) of '%s', which holds %llu bytes; "
         "expected a non-empty range inside it",
-        view.name.c_str(), static_cast<unsigned long long>(view.part->offset),
-        static_cast<unsigned long long>(view.part->offset + view.part->bytes),
+        view.name.c_str(), static_cast<unsigned long long>(part->offset),
+        static_cast<unsigned long long>(part->offset + part->bytes),
         tensors[root].name.c_str(),
         static_cast<unsigned long long>(tensors[root].bytes));
   return llvm::Error::success();
@@ -217,7 +217,7 @@ void StepGraph::print(llvm::raw_ostream &os) const {
       os << "%" << result;
       if (const auto &root = tensors[result].aliasOf) {
         os << "(view of %" << *root;
-        if (const auto &part = tensors[result].part)
+        if (const Tensor::Part *part = getPart(result))
           os << " bytes " << part->offset << "+" << part->bytes;
         os << ") ";
       } else

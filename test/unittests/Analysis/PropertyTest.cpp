@@ -144,7 +144,7 @@ Replay replayOnce(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
               (gap->prefetchGroup != kNoGroup && !member.leavesOnSsd &&
                member.prefetchGroup == gap->prefetchGroup)) {
             // A partial reload reads its part's bytes alone.
-            bytes += member.part ? graph.getTensor(*member.part).part->bytes
+            bytes += member.part ? graph.getPart(*member.part)->bytes
                                  : graph.getTensor(member.tensor).bytes;
             ready = std::max(ready, durable.at(member.tensor));
           }
@@ -473,9 +473,10 @@ StepGraph randomDag(uint64_t seed, unsigned viewPercent = 0,
       TensorId viewed = operands[below(operands.size())];
       TensorId view = graph.addAlias(op, "v" + std::to_string(i), viewed);
       const Tensor &of = graph.getTensor(viewed);
-      uint64_t base = of.part ? of.part->offset : 0;
-      uint64_t span = of.part ? of.part->bytes : of.bytes;
-      if (partPercent && span > 0 && (!of.isAlias() || of.part) &&
+      const Tensor::Part *part = graph.getPart(viewed);
+      uint64_t base = part ? part->offset : 0;
+      uint64_t span = part ? part->bytes : of.bytes;
+      if (partPercent && span > 0 && (!of.isAlias() || part) &&
           below(100) < partPercent) {
         uint64_t offset = below(span);
         graph.setPart(view, base + offset, 1 + below(span - offset));

@@ -65,8 +65,7 @@ struct Gap {
   bool reloads() const { return !leavesOnSsd; }
   /// The bytes its reload reads: the part's, or the whole tensor's.
   uint64_t reloadBytes(const StepGraph &graph) const {
-    return part ? graph.getTensor(*part).part->bytes
-                : graph.getTensor(tensor).bytes;
+    return part ? graph.getPart(*part)->bytes : graph.getTensor(tensor).bytes;
   }
 };
 

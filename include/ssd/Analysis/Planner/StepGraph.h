@@ -13,6 +13,7 @@
 #define SSD_ANALYSIS_PLANNER_STEPGRAPH_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,11 +98,11 @@ struct Tensor {
   /// (a `split` or `unbind` along the first dimension, a leading slice),
   /// where that range starts and how many bytes it spans. Such a part may be
   /// read back alone after its root left (a partial reload, `Gap::part`).
+  /// (`StepGraph::getPart`, kept beside the tensors: most steps have none).
   struct Part {
     uint64_t offset = 0;
     uint64_t bytes = 0;
   };
-  std::optional<Part> part;
 
   bool isArgument() const { return !definingOp; }
   bool isAlias() const { return aliasOf.has_value(); }
@@ -133,8 +134,16 @@ public:
   /// Declares that view `view` is the `bytes` bytes of its root's storage
   /// from byte `offset` on.
   void setPart(TensorId view, uint64_t offset, uint64_t bytes) {
-    tensors[view].part = Tensor::Part{offset, bytes};
+    parts[view] = Tensor::Part{offset, bytes};
   }
+  /// The byte range of its root's storage that view `tensor` is, or null.
+  const Tensor::Part *getPart(TensorId tensor) const {
+    if (parts.empty())
+      return nullptr;
+    auto it = parts.find(tensor);
+    return it == parts.end() ? nullptr : &it->second;
+  }
+  bool hasParts() const { return !parts.empty(); }
   /// The tensor that owns `tensor`'s storage: its root if it is a view, else
   /// the tensor itself.
   TensorId getStorage(TensorId tensor) const {
@@ -173,6 +182,7 @@ private:
   std::vector<Tensor> tensors;
   std::vector<Op> ops;
   std::vector<TensorId> returnedValues;
+  llvm::DenseMap<TensorId, Tensor::Part> parts;
   std::optional<OpId> backwardStart;
 };
 
