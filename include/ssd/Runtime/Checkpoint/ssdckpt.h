@@ -399,8 +399,9 @@ typedef struct ssdckpt_copy_region {
 
 /**
  * ssdckpt_copy_regions - copies every region of regions[0..count) (no two
- * overlapping) on `threads` threads (0: one per online CPU, at most 8), each
- * taking an equal share of the bytes, regions split where the shares meet.
+ * overlapping) on `threads` threads (0: one per online CPU, at most 8; fewer
+ * when there are less than 4 MiB for each), each taking an equal share of the
+ * bytes, regions split where the shares meet.
  * An asynchronous save's snapshot of thousands of small tensors into its
  * staging memory is then one call (ctypes releases the GIL for it), not one
  * per tensor. Returns 0; -EINVAL when `regions` is null and `count` is not 0.
