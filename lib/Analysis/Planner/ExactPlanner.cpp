@@ -180,6 +180,10 @@ private:
   std::vector<uint32_t> gapsOf;
   std::vector<uint8_t> steadyOf;
   std::vector<uint8_t> enteredOf;
+  /// Per argument, the index of the steady unit that may make it enter on
+  /// SSD (SIZE_MAX if none): until it is decided, the argument's other gaps
+  /// may need no write.
+  std::vector<size_t> enteringUnitOf;
   double best = 0;
   bool found = false;
   Plan bestPlan;
@@ -353,6 +357,10 @@ void ExactSearch::listUnits() {
                      return std::make_pair(!a.steady, -a.weight) <
                             std::make_pair(!b.steady, -b.weight);
                    });
+  enteringUnitOf.assign(graph.numTensors(), SIZE_MAX);
+  for (size_t index = 0; index < units.size(); ++index)
+    if (units[index].steady && units[index].options.size() > 1)
+      enteringUnitOf[units[index].options[1].gaps.front().tensor] = index;
 
   // A write starts right after its tensor's definition or where another
   // candidate's write may start: moving it earlier to there keeps its
@@ -490,7 +498,9 @@ double ExactSearch::boundFromCover(size_t depth, double limit, bool ties) {
         writes = writesNew = exit && !entry && !unit.unchanged;
       } else {
         reads = true;
-        writes = !enteredOf[unit.tensor];
+        writes = !enteredOf[unit.tensor] &&
+                 !(enteringUnitOf[unit.tensor] != SIZE_MAX &&
+                   enteringUnitOf[unit.tensor] >= depth);
         writesNew = writes && offloadOf[unit.tensor] < 0;
       }
       if (reads)

@@ -2,6 +2,7 @@
 // no plan could reach (found by review of 2142065): each must verify,
 // simulate to its stated time and stay at or above both bounds, as must the
 // exact policy's optimum.
+#include "ssd/Analysis/Planner/ExactPlanner.h"
 #include "ssd/Analysis/Planner/Planner.h"
 
 #include <gtest/gtest.h>
@@ -217,4 +218,54 @@ TEST(LowerBoundCounterexample, UnchangedOrDroppedStateEntersOnSsd) {
       gaps.push_back(leaving(m, 0, 3));
     expectHandPlanNotBeaten(graph, gaps, 201, 2 * 100 / 1e6);
   }
+}
+
+// (F) From the hunt (views seed 3214), after (D) and (E): until a steady
+// unit is decided, the argument's later gaps may need no write, so the
+// exact search's bound may not charge them one. Charged, it cut the
+// optimum here (arg0, state no step value replaces but a returned view
+// pins, enters on SSD and leaves mid-step with no write): 4.48 ms kept,
+// 4.11 ms cut; its exhaustive walk must find no faster plan.
+TEST(LowerBoundCounterexample, ExactCutsKeepAnEntryThatSparesAMidStepWrite) {
+  StepGraph graph("mid-step-entry");
+  auto seconds = [](double value) {
+    return OpCost{value, std::nullopt, std::nullopt};
+  };
+  TensorId a0 = graph.addArgument("arg0", 123, TensorRole::Buffer);
+  TensorId a1 = graph.addArgument("arg1", 442, TensorRole::OptimizerState);
+  TensorId a2 = graph.addArgument("arg2", 224, TensorRole::Buffer);
+  TensorId a3 = graph.addArgument("arg3", 200, TensorRole::Buffer);
+  TensorId t0 = graph.addResult(
+      graph.addOp("op0", {a0, a1, a0}, seconds(1.5e-4)), "t0", 0);
+  TensorId v1 = graph.addAlias(
+      graph.addOp("op1", {a1, a1, t0}, seconds(8.84e-4)), "v1", a1);
+  graph.addResult(graph.addOp("op2", {a2, t0, v1}, seconds(5.8e-4)), "t2",
+                  1896);
+  graph.addResult(graph.addOp("op3", {a3, t0, t0}, seconds(1.116e-3)), "t3",
+                  916);
+  TensorId v4 =
+      graph.addAlias(graph.addOp("op4", {v1, a0}, seconds(1e-5)), "v4", a0);
+  graph.addReturn(v4, a2);
+  graph.addReturn(t0);
+  ASSERT_FALSE(static_cast<bool>(graph.verify()));
+  Target target;
+  target.name = "slow-links";
+  target.computeFlops = 1e12;
+  target.deviceMemoryBandwidth = 1e6;
+  target.ssdWriteBandwidth = 1e5;
+  target.ssdReadBandwidth = 1e5;
+  target.hostToDeviceBandwidth = 1e7;
+  target.deviceToHostBandwidth = 1e4;
+  OffloadPlanner planner(graph, target);
+  PlannerOptions options;
+  options.memoryBudget = 2820;
+  options.exactNodeLimit = 1000000;
+  llvm::Expected<Plan> cut = planExact(planner, options);
+  ASSERT_TRUE(static_cast<bool>(cut)) << llvm::toString(cut.takeError());
+  llvm::Expected<Plan> all =
+      planExact(planner, options, nullptr, ExactPruning::Exhaustive);
+  ASSERT_TRUE(static_cast<bool>(all)) << llvm::toString(all.takeError());
+  double optimum = planner.simulate(*all).stepSeconds;
+  EXPECT_NEAR(planner.simulate(*cut).stepSeconds, optimum, 1e-9 * optimum);
+  expectNotBeaten(planner, *all, 2820, optimum);
 }
