@@ -77,19 +77,18 @@ static ValueRange getViewsOf(Value value, Operation *user) {
                                             : ValueRange();
 }
 
-/// The ops that read the storage of `value`: its users and, through views
-/// of it, theirs.
-static SmallVector<Operation *> getStorageUsers(Value value) {
-  SmallVector<Operation *> users;
-  SmallVector<Value> worklist = {value};
+/// Calls `callback` on every op that reads the storage of `value`: its
+/// users and, through views of it, theirs.
+template <typename Callback>
+static void forEachStorageUser(Value value, Callback &&callback) {
+  SmallVector<Value, 8> worklist = {value};
   while (!worklist.empty()) {
     Value next = worklist.pop_back_val();
     for (Operation *user : next.getUsers()) {
-      users.push_back(user);
+      callback(user);
       llvm::append_range(worklist, getViewsOf(next, user));
     }
   }
-  return users;
 }
 
 static LogicalResult verifyResidency(const Timeline &timeline) {
@@ -97,14 +96,14 @@ static LogicalResult verifyResidency(const Timeline &timeline) {
   timeline.walk<ReleaseOp>([&](ReleaseOp release) {
     Operation *at = timeline.top(release);
     for (Value tensor : release.getTensors()) {
-      for (Operation *user : getStorageUsers(tensor)) {
+      forEachStorageUser(tensor, [&](Operation *user) {
         if (user == release.getOperation() || !timeline.isAfter(user, at))
-          continue;
+          return;
         InFlightDiagnostic diag = user->emitError()
                                   << "uses a tensor after its release";
         diag.attachNote(release.getLoc()) << "released here";
         ok = false;
-      }
+      });
     }
   });
   return success(ok);
@@ -148,9 +147,10 @@ static std::pair<unsigned, unsigned> getLiveRange(Value value,
         start = timeline.of(prefetch);
   }
   Operation *last = nullptr;
-  for (Operation *user : getStorageUsers(value))
+  forEachStorageUser(value, [&](Operation *user) {
     if (!last || timeline.isAfter(user, last))
       last = timeline.top(user);
+  });
   unsigned end = last ? std::max(start, timeline.of(last)) : start;
   return {start, end};
 }
@@ -164,27 +164,35 @@ static int64_t getOwnBytes(Value value) {
   return getTensorByteSize(type);
 }
 
+namespace {
+/// A value that holds bytes of its own, and when.
+struct Holder {
+  Value value;
+  int64_t bytes;
+  std::pair<unsigned, unsigned> range;
+};
+} // namespace
+
 static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
                                   uint64_t budget) {
   unsigned numOps = timeline.ops.size();
-  SmallVector<Value> tensors;
-  tensors.reserve(body.getNumArguments() + 2 * numOps);
+  // Handles, tokens and views hold none: their live ranges are not needed.
+  SmallVector<Holder> holders;
+  holders.reserve(body.getNumArguments() + numOps);
+  auto addHolder = [&](Value value) {
+    if (int64_t bytes = getOwnBytes(value))
+      holders.push_back({value, bytes, getLiveRange(value, timeline)});
+  };
   for (BlockArgument arg : body.getArguments())
-    tensors.push_back(arg);
+    addHolder(arg);
   for (Operation *op : timeline.ops)
-    llvm::append_range(tensors, op->getResults());
+    for (Value result : op->getResults())
+      addHolder(result);
 
   SmallVector<int64_t> delta(numOps + 1, 0);
-  SmallVector<std::pair<unsigned, unsigned>> ranges;
-  ranges.reserve(tensors.size());
-  for (Value value : tensors) {
-    auto range = getLiveRange(value, timeline);
-    ranges.push_back(range);
-    int64_t bytes = getOwnBytes(value);
-    if (!bytes)
-      continue;
-    delta[range.first] += bytes;
-    delta[range.second + 1] -= bytes;
+  for (const Holder &holder : holders) {
+    delta[holder.range.first] += holder.bytes;
+    delta[holder.range.second + 1] -= holder.bytes;
   }
   int64_t live = 0;
   for (auto [position, op] : llvm::enumerate(timeline.ops)) {
@@ -195,13 +203,12 @@ static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
                               << "live bytes here are " << live
                               << ", over the memory budget of " << budget;
     // Name the largest tensors that are live here.
-    SmallVector<std::pair<int64_t, Value>> holders;
-    for (auto [value, range] : llvm::zip_equal(tensors, ranges))
-      if (int64_t bytes = getOwnBytes(value))
-        if (range.first <= position && position <= range.second)
-          holders.push_back({bytes, value});
-    llvm::sort(holders, [](auto &a, auto &b) { return a.first > b.first; });
-    for (auto &[bytes, value] : ArrayRef(holders).take_front(3))
+    SmallVector<std::pair<int64_t, Value>> liveHere;
+    for (const Holder &holder : holders)
+      if (holder.range.first <= position && position <= holder.range.second)
+        liveHere.push_back({holder.bytes, holder.value});
+    llvm::sort(liveHere, [](auto &a, auto &b) { return a.first > b.first; });
+    for (auto &[bytes, value] : ArrayRef(liveHere).take_front(3))
       diag.attachNote(value.getLoc()) << "live here: " << bytes << " bytes";
     return diag;
   }

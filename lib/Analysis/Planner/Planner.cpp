@@ -32,7 +32,9 @@
 #include "ssd/Analysis/Planner/ExactPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
@@ -123,83 +125,84 @@ std::string pointName(const StepGraph &graph, uint32_t point) {
 
 /// Live bytes per point under range additions, with the two queries the
 /// planner needs in O(log n): the value at a point and the last point of a
-/// range above a limit. A node's maximum includes its own pending addition.
+/// range above a limit. A binary tree over a power of two of leaves, kept
+/// in one array (node i's children are 2i and 2i + 1) whose nodes hold
+/// their maximum and pending addition side by side; a node's maximum
+/// includes its own pending addition. Additions go bottom-up, without
+/// recursion: the planner makes one per reload of every plan it schedules.
 class LiveTree {
 public:
   explicit LiveTree(llvm::ArrayRef<uint64_t> initial) : size(initial.size()) {
-    maximum.assign(4 * std::max<size_t>(size, 1), 0);
-    pending.assign(maximum.size(), 0);
-    if (size)
-      build(1, 0, size, initial);
+    leaves = llvm::PowerOf2Ceil(std::max<size_t>(size, 1));
+    // Leaves past the step are below any limit and never added to.
+    nodes.assign(2 * leaves, Node{std::numeric_limits<int64_t>::min() / 2, 0});
+    for (size_t point = 0; point < size; ++point)
+      nodes[leaves + point].maximum = initial[point];
+    for (size_t node = leaves - 1; node > 0; --node)
+      nodes[node].maximum =
+          std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum);
   }
 
   /// Adds `delta` to the points [from, to).
   void add(uint32_t from, uint32_t to, int64_t delta) {
-    if (from < to && delta)
-      add(1, 0, size, from, std::min<size_t>(to, size), delta);
+    size_t end = std::min<size_t>(to, size);
+    if (from >= end || !delta)
+      return;
+    size_t low = leaves + from, high = leaves + end;
+    size_t first = low, last = high - 1;
+    for (; low < high; low /= 2, high /= 2) {
+      if (low & 1)
+        apply(low++, delta);
+      if (high & 1)
+        apply(--high, delta);
+    }
+    pullUp(first);
+    pullUp(last);
   }
 
   int64_t at(uint32_t point) const {
-    size_t node = 1, low = 0, high = size;
-    int64_t sum = 0;
-    while (high - low > 1) {
-      sum += pending[node];
-      size_t middle = (low + high) / 2;
-      if (point < middle) {
-        node = 2 * node;
-        high = middle;
-      } else {
-        node = 2 * node + 1;
-        low = middle;
-      }
-    }
-    return sum + maximum[node];
+    size_t node = leaves + point;
+    int64_t value = nodes[node].maximum;
+    for (node /= 2; node > 0; node /= 2)
+      value += nodes[node].pending;
+    return value;
   }
 
   /// The last point in [from, to) whose value exceeds `limit`, or -1.
   int64_t lastAbove(uint32_t from, uint32_t to, int64_t limit) const {
-    if (from >= to)
+    size_t end = std::min<size_t>(to, size);
+    if (from >= end)
       return -1;
-    return lastAbove(1, 0, size, from, std::min<size_t>(to, size), limit, 0);
+    return lastAbove(1, 0, leaves, from, end, limit, 0);
   }
 
 private:
-  void build(size_t node, size_t low, size_t high,
-             llvm::ArrayRef<uint64_t> initial) {
-    if (high - low == 1) {
-      maximum[node] = initial[low];
-      return;
-    }
-    size_t middle = (low + high) / 2;
-    build(2 * node, low, middle, initial);
-    build(2 * node + 1, middle, high, initial);
-    maximum[node] = std::max(maximum[2 * node], maximum[2 * node + 1]);
+  struct Node {
+    int64_t maximum;
+    int64_t pending;
+  };
+
+  void apply(size_t node, int64_t delta) {
+    nodes[node].maximum += delta;
+    nodes[node].pending += delta;
   }
 
-  void add(size_t node, size_t low, size_t high, size_t from, size_t to,
-           int64_t delta) {
-    if (to <= low || high <= from)
-      return;
-    if (from <= low && high <= to) {
-      maximum[node] += delta;
-      pending[node] += delta;
-      return;
-    }
-    size_t middle = (low + high) / 2;
-    add(2 * node, low, middle, from, to, delta);
-    add(2 * node + 1, middle, high, from, to, delta);
-    maximum[node] =
-        std::max(maximum[2 * node], maximum[2 * node + 1]) + pending[node];
+  /// Recomputes the maxima of the ancestors of `node`.
+  void pullUp(size_t node) {
+    for (node /= 2; node > 0; node /= 2)
+      nodes[node].maximum =
+          std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum) +
+          nodes[node].pending;
   }
 
   int64_t lastAbove(size_t node, size_t low, size_t high, size_t from,
                     size_t to, int64_t limit, int64_t above) const {
-    if (to <= low || high <= from || maximum[node] + above <= limit)
+    if (to <= low || high <= from || nodes[node].maximum + above <= limit)
       return -1;
     if (high - low == 1)
       return low;
     size_t middle = (low + high) / 2;
-    int64_t inner = above + pending[node];
+    int64_t inner = above + nodes[node].pending;
     int64_t right =
         lastAbove(2 * node + 1, middle, high, from, to, limit, inner);
     if (right >= 0)
@@ -208,8 +211,8 @@ private:
   }
 
   size_t size;
-  std::vector<int64_t> maximum;
-  std::vector<int64_t> pending;
+  size_t leaves;
+  std::vector<Node> nodes;
 };
 
 /// Live bytes seen by a sweep that only moves forward: range additions
@@ -345,6 +348,13 @@ public:
         rule(rule), movable(movable), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
     plan.memoryBudget = budget;
+    intervalStart.reserve(graph.numTensors() + 1);
+    uint32_t intervals = 0;
+    for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+      intervalStart.push_back(intervals);
+      intervals += lifetimes.getTouches(tensor).size() + 1;
+    }
+    gapOfInterval.assign(intervals, kNoGap);
     overBudgetBefore.assign(unplannedLive.size() + 1, 0);
     for (size_t point = 0; point < unplannedLive.size(); ++point)
       overBudgetBefore[point + 1] =
@@ -416,8 +426,13 @@ public:
   }
 
 private:
-  static uint64_t key(TensorId tensor, uint32_t interval) {
-    return (static_cast<uint64_t>(tensor) << 32) | interval;
+  static constexpr uint32_t kNoGap = ~0u;
+
+  /// The index in `plan.gaps` of the gap of an evicted interval, or kNoGap.
+  uint32_t gapOf(TensorId tensor, uint32_t interval) const {
+    assert(interval <= lifetimes.getTouches(tensor).size() &&
+           "a tensor's intervals end at its last touch");
+    return gapOfInterval[intervalStart[tensor] + interval];
   }
 
   /// Steady state moves a tensor together with its partner: an argument
@@ -455,7 +470,7 @@ private:
   }
 
   bool hasGap(TensorId tensor, uint32_t interval) const {
-    return intervalGap.count(key(tensor, interval));
+    return gapOf(tensor, interval) != kNoGap;
   }
 
   void push(TensorId tensor, uint32_t interval) {
@@ -523,9 +538,9 @@ private:
 
   /// Whether evicting `candidate` at `point` would free nothing.
   bool isStale(const Candidate &candidate, uint32_t point) const {
-    auto existing = intervalGap.find(key(candidate.tensor, candidate.interval));
-    if (existing != intervalGap.end()) {
-      const Gap &gap = plan.gaps[existing->second];
+    if (uint32_t existing = gapOf(candidate.tensor, candidate.interval);
+        existing != kNoGap) {
+      const Gap &gap = plan.gaps[existing];
       return gap.entersOnSsd || gap.releaseSlot <= point;
     }
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(candidate.tensor);
@@ -658,7 +673,7 @@ private:
 
   void addGap(const Gap &gap, uint32_t interval) {
     account(gap, -1);
-    intervalGap[key(gap.tensor, interval)] = plan.gaps.size();
+    gapOfInterval[intervalStart[gap.tensor] + interval] = plan.gaps.size();
     hasCopy[gap.tensor] = true;
     plan.gaps.push_back(gap);
   }
@@ -711,20 +726,19 @@ private:
       return;
     TensorId partner = *info.steadyStatePartner;
     if (info.isArgument() && hasGap(tensor, 0) &&
-        plan.gaps[intervalGap[key(tensor, 0)]].entersOnSsd)
+        plan.gaps[gapOf(tensor, 0)].entersOnSsd)
       leaveOnSsd(partner, lifetimes.returnPoint());
     if (info.returned && hasGap(tensor, leaveInterval(tensor)) &&
-        plan.gaps[intervalGap[key(tensor, leaveInterval(tensor))]].leavesOnSsd)
+        plan.gaps[gapOf(tensor, leaveInterval(tensor))].leavesOnSsd)
       enterOnSsd(partner);
   }
 
   void evict(const Candidate &candidate, uint32_t point) {
     TensorId tensor = candidate.tensor;
     uint32_t interval = candidate.interval;
-    auto existing = intervalGap.find(key(tensor, interval));
-    if (existing != intervalGap.end()) {
+    if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
       // Evicted already but released later than this point: release here.
-      Gap &gap = plan.gaps[existing->second];
+      Gap &gap = plan.gaps[existing];
       if (!gap.entersOnSsd && gap.releaseSlot > point) {
         account(gap, +1);
         gap.releaseSlot = point;
@@ -773,8 +787,11 @@ private:
   /// behind.
   double finalWrites = 0;
   double tailWindow = 0;
-  /// The gap of each evicted interval, by key(tensor, interval).
-  llvm::DenseMap<uint64_t, uint32_t> intervalGap;
+  /// Where each tensor's intervals start in `gapOfInterval` (a tensor with
+  /// n touches has n + 1), and the gap of each evicted interval there: the
+  /// sweep looks one up per victim and per stale check.
+  std::vector<uint32_t> intervalStart;
+  std::vector<uint32_t> gapOfInterval;
   /// Tensors that are or will be on SSD by the end of the sweep so far.
   std::vector<bool> hasCopy;
 };
@@ -990,12 +1007,14 @@ void orderWritesByDeadline(Plan &plan) {
 Evaluated scheduleOnQueues(const PlanningContext &context, const Plan &gaps,
                            unsigned rounds) {
   std::optional<Evaluated> best;
+  // Reordering the writes moves no reload: one order serves both.
+  std::vector<uint32_t> order = reloadsInUseOrder(gaps);
+  std::vector<uint32_t> previousSlots(order.size());
   for (bool byDeadline : {false, true}) {
     Plan plan = gaps;
     if (byDeadline)
       orderWritesByDeadline(plan);
     std::string writes = byDeadline ? "+writes-by-deadline" : "";
-    std::vector<uint32_t> order = reloadsInUseOrder(plan);
     Plan eager = plan;
     placePrefetches(context, eager, order,
                     desiredSlots(context, eager, order,
@@ -1006,12 +1025,26 @@ Evaluated scheduleOnQueues(const PlanningContext &context, const Plan &gaps,
       best = std::move(candidate);
     SimulationResult simulation = context.simulate(plan);
     for (unsigned round = 0; round < rounds; ++round) {
+      for (size_t position = 0; position < order.size(); ++position)
+        previousSlots[position] = plan.gaps[order[position]].prefetchSlot;
       placePrefetches(context, plan, order,
                       slotsBackwardFromUses(context, plan, order, simulation));
+      // The same reloads again: this round and every later one would
+      // simulate and offer the plan of the round before. The effort counts
+      // them all the same, so that the rest of the search does not change.
+      if (round > 0 &&
+          llvm::all_of(llvm::seq<size_t>(0, order.size()), [&](size_t i) {
+            return plan.gaps[order[i]].prefetchSlot == previousSlots[i];
+          })) {
+        for (unsigned skipped = 1 + 2 * (rounds - round - 1); skipped--;)
+          context.countPass();
+        break;
+      }
       simulation = context.simulate(plan);
-      Evaluated candidate = evaluated(context, plan, simulation.stepSeconds);
-      if (candidate.betterThan(*best)) {
-        best = std::move(candidate);
+      // Every plan here moves the same bytes: the plan is copied only when
+      // it is faster.
+      if (simulation.stepSeconds < best->stepSeconds) {
+        best = evaluated(context, plan, simulation.stepSeconds);
         best->plan.detail = "backward-from-use" + writes;
       }
     }
@@ -1302,6 +1335,12 @@ void scheduleBaseline(const PlanningContext &context, Plan &plan,
 /// the reloads at their uses, and a placement and a simulation per round.
 unsigned schedulePasses(unsigned rounds) { return 2 * (3 + 2 * rounds); }
 
+/// The passes one candidate of `ssd`'s own takes: its sweep and its
+/// schedule.
+unsigned ownCandidatePasses(const PlannerOptions &options) {
+  return 1 + schedulePasses(options.refinementRounds);
+}
+
 /// The search behind OffloadPlanner::plan, one path for every policy. A
 /// baseline's search has one candidate, the baseline's own plan. `ssd`'s has
 /// the baselines' plans (so that it is never slower than any of them) and
@@ -1364,19 +1403,22 @@ private:
         if (baseline != Policy::Ssd)
           list.push_back({baseline, rulesOf(baseline).victims});
     // A baseline is a sweep, a placement and a simulation; our first
-    // candidate is always made, so that the search has one to repair.
+    // candidate is always made, so that the search has one to repair, and
+    // every other one only where all of it fits in the effort left (on the
+    // 100k-op step of bench/planner one takes half of the default effort).
     uint64_t points = context.lifetimes.numPoints();
     uint64_t effort = 3 * list.size() * points;
+    uint64_t perCandidate = ownCandidatePasses(options) * points;
     unsigned own = 0;
     for (VictimRule rule : {VictimRule::FurthestNextUse, VictimRule::WriteAware,
                             VictimRule::CopiesFirst, VictimRule::LargestArea,
                             VictimRule::LeastRecentlyUsed, VictimRule::Largest,
                             VictimRule::BestFit}) {
-      if (own && effort >= options.effortPoints)
+      if (own && effort + perCandidate > options.effortPoints)
         break;
       list.push_back({std::nullopt, rule});
       ++own;
-      effort += (1 + schedulePasses(options.refinementRounds)) * points;
+      effort += perCandidate;
     }
     return list;
   }
@@ -1524,12 +1566,16 @@ private:
 
   /// Step 6: stall repair. Demotes the tensor that stalls compute the most
   /// so that the sweep evicts something else instead, and keeps what helps,
-  /// while the effort lasts.
+  /// while a whole round (a simulation to find the culprit, then a
+  /// candidate) fits in the effort left.
   llvm::Error repairStalls(Evaluated &best, VictimRule rule) {
     std::vector<uint8_t> demotion(context.graph.numTensors(), 0);
     std::vector<bool> tried(context.graph.numTensors(), false);
-    for (unsigned round = 0; round < options.repairRounds &&
-                             context.processedPoints < options.effortPoints;
+    uint64_t perRound =
+        (1 + ownCandidatePasses(options)) * context.lifetimes.numPoints();
+    for (unsigned round = 0;
+         round < options.repairRounds &&
+         context.processedPoints + perRound <= options.effortPoints;
          ++round) {
       std::optional<TensorId> culprit = worstStaller(context, best.plan, tried);
       if (!culprit)
@@ -1653,19 +1699,30 @@ OffloadPlanner::simulate(const Plan &plan,
 unsigned ssd::planner::groupTransfers(Plan &plan, const StepGraph &graph,
                                       uint64_t minBytes) {
   unsigned groups = 0;
+  // Per slot, the first eligible gap seen there until a second one makes
+  // the slot a group, then that group (kGrouped set). The planner groups
+  // every plan it simulates, so this is one pass without a map.
+  constexpr uint32_t kNone = ~0u, kGrouped = 1u << 31;
+  std::vector<uint32_t> atSlot;
   auto group = [&](auto slotOf, auto eligible, auto groupOf) {
-    llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> bySlot;
+    atSlot.assign(graph.numOps() + 1, kNone);
     for (uint32_t index = 0; index < plan.gaps.size(); ++index) {
-      const Gap &gap = plan.gaps[index];
-      if (eligible(gap) && graph.getTensor(gap.tensor).bytes < minBytes)
-        bySlot[slotOf(gap)].push_back(index);
-    }
-    for (auto &[slot, members] : bySlot) {
-      if (members.size() < 2)
+      Gap &gap = plan.gaps[index];
+      if (!eligible(gap) || graph.getTensor(gap.tensor).bytes >= minBytes)
         continue;
-      for (uint32_t index : members)
-        groupOf(plan.gaps[index]) = groups;
-      ++groups;
+      uint32_t slot = slotOf(gap);
+      if (slot >= atSlot.size()) // not a point of the step: verifyPlan says
+        atSlot.resize(slot + 1, kNone);
+      uint32_t &seen = atSlot[slot];
+      if (seen == kNone) {
+        seen = index;
+        continue;
+      }
+      if (!(seen & kGrouped)) {
+        groupOf(plan.gaps[seen]) = groups;
+        seen = kGrouped | groups++;
+      }
+      groupOf(gap) = seen & ~kGrouped;
     }
   };
   group([](const Gap &gap) { return gap.offloadSlot; },

@@ -73,7 +73,8 @@ struct PlannerOptions {
   unsigned repairRounds = 8;
   /// How many program points `ssd` may process while it searches, counting
   /// the step's points once per simulation, eviction sweep and prefetch
-  /// placement; past this it keeps the best plan found (always at least the
+  /// placement. It starts no candidate or repair round that would take it
+  /// past this, and keeps the best plan found (always at least the
   /// baselines and its first candidate). Deterministic, unlike a time
   /// limit.
   uint64_t effortPoints = 4'000'000;
