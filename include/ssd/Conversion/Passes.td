@@ -24,6 +24,9 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     - `ssd.prefetch %h` allocates the buffer the reload goes to and starts
       reading into it, so that its memory counts from there, as planned;
     - `ssd.wait` waits for the read and makes the buffer a tensor again;
+    - `ssd.handle_part %h offset O` names a byte range of `%h`'s tensor: a
+      prefetch of it allocates a buffer of the part's type and reads only that
+      range (`ssdrt_lower_prefetch_range`), its wait waits on `%h`'s id;
     - a group (a variadic `ssd.offload` or `ssd.prefetch`) becomes one
       transfer per tensor, issued together: its tensors live in separate
       buffers, so they cannot move as one extent, as the planner models a
@@ -74,7 +77,8 @@ def LowerToRuntimePass : Pass<"ssd-lower-to-runtime", "ModuleOp"> {
     MLIR puts the state that starts on SSD there with `ssd.offload` and
     `ssd.release`. Rejected with a diagnostic: a handle that comes from or
     goes to an op other than `ssd.offload`, `ssd.prefetch`, `ssd.wait`,
-    `func.call` and `func.return`, a release of a tensor with no copy on
+    `ssd.handle_part`, `func.call` and `func.return` (a part's handle only to
+    `ssd.prefetch` and `ssd.wait`), a release of a tensor with no copy on
     SSD, and a shard of an element type that checkpoints cannot hold.
   }];
   let dependentDialects = [
