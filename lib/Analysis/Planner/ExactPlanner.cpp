@@ -745,6 +745,19 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
                       "one has {1} (plan it with policy=ssd)",
                       options.exactMaxOps, graph.numOps())
             .str());
+  // Its space holds whole-tensor reloads only: where a partial reload is
+  // possible, a plan outside it can be faster than the "optimum".
+  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+    if (std::optional<LifetimeAnalysis::PartTail> tail =
+            planner.getLifetimes().getPartTail(tensor))
+      return llvm::make_error<ExactSearchError>(
+          ExactSearchError::Reason::PartialReloads,
+          llvm::formatv("the exact policy does not search partial reloads; "
+                        "'{0}' may come back as its part '{1}' alone (plan "
+                        "this step with policy=ssd)",
+                        graph.getTensor(tensor).name,
+                        graph.getTensor(tail->view).name)
+              .str());
   if (target.hasIdleDependentLatency() || target.ssdTransferWorkers ||
       target.transferIssueSeconds > 0)
     return llvm::make_error<ExactSearchError>(

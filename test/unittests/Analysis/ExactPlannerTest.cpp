@@ -243,6 +243,28 @@ TEST(ExactPlanner, RefusesAStepTooLarge) {
   EXPECT_EQ(reasonOf(plan.takeError()), ExactSearchError::Reason::TooLarge);
 }
 
+// #0 a = f(x)  #1 v = split(a), bytes [900, 1000) of a  #2 z = big(x)
+// #3 y = n(v, z): `a` may come back as `v`'s 100 bytes alone, a plan the
+// exact space does not hold (at 1200 bytes it is the only one that fits),
+// so the search must refuse rather than call a slower plan optimal.
+TEST(ExactPlanner, RefusesAStepWhereAPartialReloadIsPossible) {
+  StepGraph graph("part-step");
+  OpCost free{0.0, std::nullopt, std::nullopt};
+  TensorId x = graph.addArgument("x", 4, TensorRole::Input);
+  TensorId a = graph.addResult(graph.addOp("f", {x}, free), "a", 1000);
+  TensorId v = graph.addAlias(graph.addOp("split", {a}, free), "v", a);
+  graph.setPart(v, 900, 100);
+  TensorId z = graph.addResult(graph.addOp("big", {x}, free), "z", 1000);
+  graph.addReturn(graph.addResult(graph.addOp("n", {v, z}, free), "y", 4));
+  OffloadPlanner planner(graph, h100());
+  PlannerOptions options;
+  options.memoryBudget = planner.getUnplannedPeak() - 1;
+  llvm::Expected<Plan> plan = planExact(planner, options);
+  ASSERT_FALSE(static_cast<bool>(plan));
+  EXPECT_EQ(reasonOf(plan.takeError()),
+            ExactSearchError::Reason::PartialReloads);
+}
+
 TEST(ExactPlanner, RefusesATargetWithHistoryDependentCosts) {
   Target target = h100();
   target.ssdTransferWorkers = 4;

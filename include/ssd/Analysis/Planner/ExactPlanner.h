@@ -19,10 +19,17 @@
 namespace ssd::planner {
 
 /// Why the exact search gave no plan: the step or the target is outside
-/// what it solves, or the time limit or the node limit ended it first.
+/// what it solves (too many ops, a partial reload possible, costs that
+/// depend on history), or the time limit or the node limit ended it first.
 class ExactSearchError : public llvm::ErrorInfo<ExactSearchError> {
 public:
-  enum class Reason { TooLarge, UnsupportedTarget, TimeLimit, NodeLimit };
+  enum class Reason {
+    TooLarge,
+    PartialReloads,
+    UnsupportedTarget,
+    TimeLimit,
+    NodeLimit
+  };
   static char ID;
   ExactSearchError(Reason reason, std::string message)
       : reason(reason), message(std::move(message)) {}
