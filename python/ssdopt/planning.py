@@ -74,6 +74,27 @@ def find_ssd_opt(explicit: str | None = None) -> str:
     )
 
 
+def with_cost_seconds(mlir: str, seconds: list[float]) -> str:
+    """`mlir`, an exported step (one ``ssd.kernel`` per line, in op order),
+    with `seconds[i]` as op i's measured ``cost_seconds`` (which the cost
+    model prefers over its flops and bytes, docs/graph-format.md)."""
+    from .exporter import _float
+
+    lines = mlir.split("\n")
+    index = 0
+    for number, line in enumerate(lines):
+        if ' = "ssd.kernel"(' not in line:
+            continue
+        if index >= len(seconds) or "{name = " not in line or "cost_seconds" in line:
+            raise ValueError(f"line {number + 1} of the step: op {index} is not an ssd.kernel "
+                             "without cost_seconds of the exported step")
+        lines[number] = line.replace("{name = ", f"{{cost_seconds = {_float(seconds[index])} : f64, name = ", 1)
+        index += 1
+    if index != len(seconds):
+        raise ValueError(f"the step has {index} ssd.kernel ops, but {len(seconds)} op times were given")
+    return "\n".join(lines)
+
+
 def plan(
     mlir: str,
     *,

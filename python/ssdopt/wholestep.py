@@ -74,6 +74,7 @@ _RETAINED_BYTES = 64 << 10
 
 # One entry per planned program, for `ssdopt.stats()`.
 _programs: list[dict[str, Any]] = []
+_plans_made = 0  # for report_dir's file names
 
 _LOCK_NAME = "ssdopt-step.lock"
 _FILES_NAME = "ssdopt-step"
@@ -90,6 +91,8 @@ _OPTIONS = {
     "data_parallel": "average the gradients over the ranks of torch.distributed's default group",
     "checkpoint": "compiler-placed checkpoints every step or N: {'root': DIR, 'every': N, "
                   "'keep_last': K} (docs/step-checkpoint.md)",
+    "profile_steps": "time each op in N steps of each input shape (those after its first) and plan "
+                     "it again with the medians as the ops' cost_seconds (default 0: off)",
 }
 
 
@@ -211,6 +214,9 @@ class _Program:
         self.output = self.nodes[-1]
         assert self.output.op == "output"
         self.outputs = list(self.output.args[0])
+        # Each op's index in the exported graph (its ssd.kernel), for the
+        # profile of a step's op times.
+        self.op_index = {node: index for index, node in enumerate(exported.op_nodes)}
         position = {node: index for index, node in enumerate(self.nodes)}
 
         # The view root of each node (exporter's rule: a single result that
@@ -325,6 +331,11 @@ class _Program:
         layouts, tickets = run.layouts, run.tickets
         rebuilt: dict[torch.fx.Node, list[tuple]] = {}
         load = lambda n: env[n]
+        # A profiled step times each op's call (and nothing else).
+        timed, op_index = run.op_seconds, self.op_index
+        cuda = run.op_seconds is not None and any(
+            n.meta["val"].device.type == "cuda" for n in self.placeholders
+            if isinstance(n.meta.get("val"), torch.Tensor))
         for placeholder, value in zip(self.placeholders, args):
             if placeholder in self.enters_on_ssd:
                 handles[placeholder] = value
@@ -376,7 +387,16 @@ class _Program:
                 continue
             if node.op == "call_function":
                 args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), load)
-                env[node] = node.target(*args_, **kwargs)
+                if timed is None or node not in op_index:
+                    env[node] = node.target(*args_, **kwargs)
+                else:
+                    if cuda:
+                        torch.cuda.synchronize()
+                    started = time.perf_counter()
+                    env[node] = node.target(*args_, **kwargs)
+                    if cuda:
+                        torch.cuda.synchronize()
+                    timed[op_index[node]] = time.perf_counter() - started
             elif node.op == "get_attr":
                 env[node] = getattr(self.module, node.target)
             elif node.op == "output":
@@ -413,6 +433,9 @@ class _Run:
     # writes before a release (ssdopt.sync): the stalls the plan predicts.
     wait_seconds: float = 0.0
     sync_seconds: float = 0.0
+    # In a profiled step: the seconds of each op's call, by op index (ops
+    # that are no call, get_attr constants, stay 0).
+    op_seconds: list | None = None
     # For the measurement: the storages the step was given (allocated
     # before it, so the profiler cannot see them freed) that it dropped,
     # watched until they die, and when each died (wall-clock ns, bytes).
@@ -556,6 +579,10 @@ class Step:
             raise StepError(f"max_grad_norm must be a positive number, got {max_norm!r}")
         self.max_grad_norm = None if max_norm is None else float(max_norm)
         self.measure_peak = bool(options.get("measure_peak", True))
+        profile_steps = options.get("profile_steps", 0)
+        if isinstance(profile_steps, bool) or not isinstance(profile_steps, int) or profile_steps < 0:
+            raise StepError(f"profile_steps must be a non-negative integer, got {profile_steps!r}")
+        self.profile_steps = profile_steps
         self.data_parallel = bool(options.get("data_parallel", False))
         if self.data_parallel:
             import torch.distributed as dist
@@ -607,6 +634,14 @@ class Step:
         self.store = runtime.open_store(self._lock.files)
         self._programs: dict[Any, _Program] = {}
         self._traces: dict[Any, Any] = {}
+        # Per input shape: the profiled steps' op times, and once there are
+        # profile_steps of them their medians, which every later plan of the
+        # shape (any budget) gives ssd-opt as the ops' cost_seconds.
+        self._op_samples: dict[Any, list[list[float]]] = {}
+        # The shapes whose first step (not profiled: it pays one-time costs,
+        # the kernels' lazy set-up and the allocator's first touch) ran.
+        self._warmed: set[Any] = set()
+        self._op_seconds: dict[Any, list[float]] = {}
         self._state: dict[str, PersistentTensor] | None = None
         self._closed = False
 
@@ -809,11 +844,18 @@ class Step:
                   else self.budget_bytes)
         report_path = None
         if self.report_dir:
-            index = len(_programs)
+            # Numbered by plans made (a re-plan replaces its program's record).
+            global _plans_made
+            index, _plans_made = _plans_made, _plans_made + 1
             report_path = os.path.join(self.report_dir, f"step{index}.json")
             with open(os.path.join(self.report_dir, f"step{index}.mlir"), "w") as file:
                 file.write(exported.text)
-        report = planning.plan(exported.text, memory_budget=budget, report_path=report_path, **settings)
+        measured = self._op_seconds.get(key)
+        text = exported.text if measured is None else planning.with_cost_seconds(exported.text, measured)
+        if report_path and measured is not None:
+            with open(os.path.join(self.report_dir, f"step{index}.mlir"), "w") as file:
+                file.write(text)
+        report = planning.plan(text, memory_budget=budget, report_path=report_path, **settings)
         # The compiler's checkpoint saves go into the graph before the
         # program lists its nodes and their last uses.
         self._checkpointer.instrument(exported, ssd_opt=self.ssd_opt)
@@ -835,6 +877,7 @@ class Step:
             "staging_pool_bytes": STAGING_POOL_BYTES,
             "measured_peak_bytes": None,
             "steps": 0,
+            "profiled_op_seconds": sum(measured) if measured is not None else None,
         }
         _programs.append(program.record)
         logger.info("planned the step for %s: peak %d -> %d bytes (budget %d), %d tensors of state "
@@ -891,10 +934,15 @@ class Step:
         base = sum(values[index].untyped_storage().nbytes() for index in lent.values())
         base += sum(t.untyped_storage().nbytes() for t in list(args) + list(batch.values()) + lrs)
         run = _Run()
+        profiling = self.profile_steps > 0 and key in self._warmed and key not in self._op_seconds
+        if profiling:
+            run.op_seconds = [0.0] * len(program.exported.op_nodes)
         placeholders = program.placeholders
         started = time.perf_counter()
         try:
-            if self.measure_peak:
+            # The profiler of the peak's measurement would slow the ops that
+            # a profiled step times: measured in the steps after it.
+            if self.measure_peak and not profiling:
                 outputs, peak = _PeakMeter(self.device).measure(lambda: program.run(values, run), base, run)
             else:
                 outputs, peak = program.run(values, run), None
@@ -915,7 +963,41 @@ class Step:
             record["last_measured_peak_bytes"] = peak
         # A checkpoint that fails raises here: the step was taken.
         self._checkpointer.end_step()
+        self._warmed.add(key)
+        if profiling:
+            self._profiled(key, program, run.op_seconds, args, batch)
         return loss
+
+    def _profiled(self, key, program: _Program, op_seconds: list[float], args: tuple, batch: dict) -> None:
+        """After a profiled step: its op times recorded; after the last,
+        the shape planned again with their medians as cost_seconds, the new
+        plan replacing the first (its record in `ssdopt.stats()` too). A
+        re-plan ssd-opt refuses keeps the first plan."""
+        import statistics
+
+        samples = self._op_samples.setdefault(key, [])
+        samples.append(op_seconds)
+        if len(samples) < self.profile_steps:
+            return
+        measured = [statistics.median(times) for times in zip(*samples)]
+        self._op_seconds[key] = measured
+        del self._op_samples[key]
+        old = program.record
+        del self._programs[key]
+        try:
+            new = self._program(key, args, batch).record
+        except planning.PlanningError as error:
+            logger.warning("ssd-opt could not plan the step for %s again with its measured op times; "
+                           "keeping the first plan: %s", key, error)
+            self._programs[key] = program
+            return
+        del _programs[-1]  # `new`, appended by _program
+        _programs[next(i for i, r in enumerate(_programs) if r is old)] = new
+        new["steps"] = old["steps"]
+        logger.info("re-planned the step for %s with the op times of %d profiled step(s): predicted "
+                    "compute %.4f -> %.4f s, step %.4f -> %.4f s", key, len(samples),
+                    old["predicted_compute_seconds"] or 0, new["predicted_compute_seconds"] or 0,
+                    old["predicted_step_seconds"] or 0, new["predicted_step_seconds"] or 0)
 
     def _commit(self, program: _Program, outputs: list[Any], made: dict[int, torch.Tensor]) -> torch.Tensor:
         ops = _ops()
