@@ -636,7 +636,7 @@ class Step:
         self._traces: dict[Any, Any] = {}
         # Per input shape: the profiled steps' op times, and once there are
         # profile_steps of them their medians, which every later plan of the
-        # shape (any budget) gives ssd-opt as the ops' cost_seconds.
+        # shape at this budget gives ssd-opt as the ops' cost_seconds.
         self._op_samples: dict[Any, list[list[float]]] = {}
         # The shapes whose first step (not profiled: it pays one-time costs,
         # the kernels' lazy set-up and the allocator's first touch) ran.
@@ -658,9 +658,12 @@ class Step:
     @memory_budget.setter
     def memory_budget(self, value: Any) -> None:
         """A new budget: each shape is planned again on its next call (the
-        trace is kept)."""
+        trace is kept; with profile_steps, profiled again under that plan:
+        its transfers share the machine with the ops)."""
         self._set_budget(value)
         self._programs.clear()
+        self._op_samples.clear()
+        self._op_seconds.clear()
 
     # -- state -------------------------------------------------------------
 
