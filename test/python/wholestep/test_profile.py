@@ -77,3 +77,24 @@ def test_cost_seconds_text_and_bad_option(ssd_opt, tmp_path):
         ssdopt.compile_step(model, cases.adamw(model), loss_fn, {
             "memory_budget": "50%", "offload_dir": str(tmp_path), "ssd_opt": ssd_opt,
             "profile_steps": -1})
+
+
+def test_new_budget_profiles_again_under_its_plan(ssd_opt, tmp_path):
+    """A new memory_budget drops the times: its first plan is the model's,
+    its next profile_steps steps are timed, then it is planned with them."""
+    model, batches, loss_fn = cases.mlp()
+    with ssdopt.compile_step(model, cases.adamw(model), loss_fn, {
+            "memory_budget": "100%", "offload_dir": str(tmp_path), "ssd_opt": ssd_opt,
+            "profile_steps": 1}) as step:
+        key = step._key((), batches[0])
+        for batch in batches[:2]:  # the first (not profiled), the profile
+            step(**batch)
+        assert step._programs[key].record["profiled_op_seconds"] is not None
+        step.memory_budget = "50%"
+        first = step.prepare(**batches[0])
+        assert first["profiled_op_seconds"] is None
+        step(**batches[2])
+        replanned = step._programs[key].record
+        assert replanned is not first and replanned["profiled_op_seconds"] is not None
+        assert replanned["predicted_compute_seconds"] == pytest.approx(replanned["profiled_op_seconds"],
+                                                                       rel=1e-6)
