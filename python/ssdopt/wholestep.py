@@ -331,7 +331,7 @@ class _Program:
         layouts, tickets = run.layouts, run.tickets
         rebuilt: dict[torch.fx.Node, list[tuple]] = {}
         load = lambda n: env[n]
-        # A profiled step times each op's call (and nothing else).
+        # A profiled step times each op (below); the others time nothing.
         timed, op_index = run.op_seconds, self.op_index
         cuda = run.op_seconds is not None and any(
             n.meta["val"].device.type == "cuda" for n in self.placeholders
@@ -346,6 +346,11 @@ class _Program:
         del args[:]  # the caller's list no longer holds the values
         del value
         given = set(self.placeholders)
+        # A profiled op's time runs from the previous op's end to its own:
+        # its call and the program's work before it (the plan's transfers
+        # issued, values freed, operands looked up), less the stalls (the
+        # plan predicts those apart).
+        mark, stalled = time.perf_counter(), 0.0
         for index, node in enumerate(self.nodes):
             for action, entry in self.before.get(node, ()):
                 target = entry.node
@@ -390,13 +395,12 @@ class _Program:
                 if timed is None or node not in op_index:
                     env[node] = node.target(*args_, **kwargs)
                 else:
-                    if cuda:
-                        torch.cuda.synchronize()
-                    started = time.perf_counter()
                     env[node] = node.target(*args_, **kwargs)
                     if cuda:
                         torch.cuda.synchronize()
-                    timed[op_index[node]] = time.perf_counter() - started
+                    now, waited = time.perf_counter(), run.wait_seconds + run.sync_seconds
+                    timed[op_index[node]] = max(0.0, now - mark - (waited - stalled))
+                    mark, stalled = now, waited
             elif node.op == "get_attr":
                 env[node] = getattr(self.module, node.target)
             elif node.op == "output":
@@ -433,8 +437,8 @@ class _Run:
     # writes before a release (ssdopt.sync): the stalls the plan predicts.
     wait_seconds: float = 0.0
     sync_seconds: float = 0.0
-    # In a profiled step: the seconds of each op's call, by op index (ops
-    # that are no call, get_attr constants, stay 0).
+    # In a profiled step: each op's seconds (see _Program.run), by op index
+    # (ops that are no call, get_attr constants, stay 0).
     op_seconds: list | None = None
     # For the measurement: the storages the step was given (allocated
     # before it, so the profiler cannot see them freed) that it dropped,
