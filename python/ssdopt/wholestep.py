@@ -392,10 +392,8 @@ class _Program:
                 continue
             if node.op == "call_function":
                 args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), load)
-                if timed is None or node not in op_index:
-                    env[node] = node.target(*args_, **kwargs)
-                else:
-                    env[node] = node.target(*args_, **kwargs)
+                env[node] = node.target(*args_, **kwargs)
+                if timed is not None and node in op_index:
                     if cuda:
                         torch.cuda.synchronize()
                     now, waited = time.perf_counter(), run.wait_seconds + run.sync_seconds
