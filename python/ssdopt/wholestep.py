@@ -847,17 +847,14 @@ class Step:
         unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)
         budget = (int(unplanned["peak_bytes_before"] * self.peak_share) if self.peak_share is not None
                   else self.budget_bytes)
+        measured = self._op_seconds.get(key)
+        text = exported.text if measured is None else planning.with_cost_seconds(exported.text, measured)
         report_path = None
         if self.report_dir:
             # Numbered by plans made (a re-plan replaces its program's record).
             global _plans_made
             index, _plans_made = _plans_made, _plans_made + 1
             report_path = os.path.join(self.report_dir, f"step{index}.json")
-            with open(os.path.join(self.report_dir, f"step{index}.mlir"), "w") as file:
-                file.write(exported.text)
-        measured = self._op_seconds.get(key)
-        text = exported.text if measured is None else planning.with_cost_seconds(exported.text, measured)
-        if report_path and measured is not None:
             with open(os.path.join(self.report_dir, f"step{index}.mlir"), "w") as file:
                 file.write(text)
         report = planning.plan(text, memory_budget=budget, report_path=report_path, **settings)
