@@ -798,19 +798,20 @@ void TensorStore::prefetchRange(uint64_t id, void *dst, uint64_t offset,
     std::lock_guard<std::mutex> lock(mutex);
     Object &obj = lookup(id, "prefetch range");
     Region &r = ownRegion(obj, "prefetch range");
-    std::string who = "prefetch range: handle " + std::to_string(id);
+    // Named only when a check fails: a planned step reads parts every step.
+    auto who = [id] { return "prefetch range: handle " + std::to_string(id); };
     if (bytes == 0 || offset > r.bytes || bytes > r.bytes - offset)
-      fail(EINVAL, who + ": bytes [" + std::to_string(offset) + ", " +
+      fail(EINVAL, who() + ": bytes [" + std::to_string(offset) + ", " +
                        std::to_string(offset + bytes) +
                        ") are not a non-empty range of its " +
                        std::to_string(r.bytes) + " bytes");
     if (r.state != State::OnDisk && r.state != State::Both)
-      fail(EINVAL, who + " is " + stateName(r.state) +
+      fail(EINVAL, who() + " is " + stateName(r.state) +
                        "; only a tensor on disk can be read back in part");
     if (!dst)
-      fail(EINVAL, who + ": no destination");
+      fail(EINVAL, who() + ": no destination");
     if (r.kind == MemKind::Device && !dev->isDevicePointer(dst))
-      fail(EINVAL, who + ": destination is not device memory");
+      fail(EINVAL, who() + ": destination is not device memory");
     startOp(r, id, "prefetch range");
     ++counters.prefetches;
     region = obj.region;
