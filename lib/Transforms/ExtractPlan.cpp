@@ -12,8 +12,6 @@
 
 #include "llvm/ADT/DenseSet.h"
 
-#include <functional>
-
 using namespace mlir;
 using namespace mlir::ssd;
 using planner::Gap;
@@ -72,19 +70,19 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
   };
   // Where a view's result lies in its root's storage (`part_offsets`,
   // through views of parts), if it says.
-  std::function<std::optional<int64_t>(Value)> partOffset =
-      [&](Value value) -> std::optional<int64_t> {
-    auto kernel = value.getDefiningOp<KernelOp>();
-    if (!kernel || !kernel.getViewOfAttr() || !kernel.getPartOffsets())
-      return std::nullopt;
-    int64_t offset =
-        (*kernel.getPartOffsets())[cast<OpResult>(value).getResultNumber()];
-    Value viewed = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
-    auto viewedKernel = viewed.getDefiningOp<KernelOp>();
-    if (!viewedKernel || !viewedKernel.getViewOfAttr())
-      return offset;
-    std::optional<int64_t> base = partOffset(viewed);
-    return base ? std::optional<int64_t>(*base + offset) : std::nullopt;
+  auto partOffset = [&](Value value) -> std::optional<int64_t> {
+    int64_t offset = 0;
+    while (true) {
+      auto kernel = value.getDefiningOp<KernelOp>();
+      if (!kernel || !kernel.getViewOfAttr() || !kernel.getPartOffsets())
+        return std::nullopt;
+      offset +=
+          (*kernel.getPartOffsets())[cast<OpResult>(value).getResultNumber()];
+      value = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
+      auto viewedKernel = value.getDefiningOp<KernelOp>();
+      if (!viewedKernel || !viewedKernel.getViewOfAttr())
+        return offset;
+    }
   };
   // The tensor that owns a view's storage, through chains of views.
   auto storageOf = [&](Value value) {
