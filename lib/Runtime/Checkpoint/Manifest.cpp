@@ -459,6 +459,21 @@ TensorEntry readTensor(const JsonValue &value, size_t index,
   return entry;
 }
 
+/// Rank record entry `pieces[index]`.
+RankRecord::Piece readPiece(const JsonValue &value, size_t index,
+                            const std::string &origin) {
+  auto path = [index] { return "pieces[" + std::to_string(index) + "]"; };
+  FieldReader p(value, path, origin);
+  RankRecord::Piece piece;
+  piece.tensor = p.string("name");
+  piece.dtype = readDType(p);
+  piece.shape = p.unsignedList("shape");
+  piece.chunk = readChunk(FieldReader(
+      p.get("chunk", JsonValue::Kind::Object),
+      [path] { return path() + ".chunk"; }, origin));
+  return piece;
+}
+
 } // namespace
 
 namespace {
@@ -756,20 +771,11 @@ std::string serializeRankRecord(const RankRecord &record) {
 RankRecord parseRankRecord(std::string_view text, const std::string &origin) {
   RankRecord record;
   std::exception_ptr pieceError;
-  JsonValue root = parseWithItems(
-      text, origin, "pieces", record.pieces, pieceError,
-      [&](const JsonValue &item, size_t index) {
-        auto path = [index] { return "pieces[" + std::to_string(index) + "]"; };
-        FieldReader p(item, path, origin);
-        RankRecord::Piece piece;
-        piece.tensor = p.string("name");
-        piece.dtype = readDType(p);
-        piece.shape = p.unsignedList("shape");
-        piece.chunk = readChunk(FieldReader(
-            p.get("chunk", JsonValue::Kind::Object),
-            [path] { return path() + ".chunk"; }, origin));
-        return piece;
-      });
+  JsonValue root =
+      parseWithItems(text, origin, "pieces", record.pieces, pieceError,
+                     [&](const JsonValue &item, size_t index) {
+                       return readPiece(item, index, origin);
+                     });
   FieldReader top(root, "", origin);
   record.step = top.unsignedInt("step");
   record.state = readRankState(
