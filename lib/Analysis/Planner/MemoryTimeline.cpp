@@ -21,11 +21,10 @@ MemoryTimeline::MemoryTimeline(const StepGraph &graph,
   peakPoint = std::max_element(live.begin(), live.end()) - live.begin();
   if (plan)
     for (const Gap &gap : plan->gaps) {
-      absences[gap.tensor].push_back(absentPoints(gap, lifetimes));
+      auto [from, to] = absentPoints(gap, lifetimes);
+      absences[gap.tensor].push_back({from, to});
       if (gap.part)
-        partFrom[gap.tensor] = {std::max(absences[gap.tensor].back().first,
-                                         absences[gap.tensor].back().second),
-                                gap.reloadBytes(graph)};
+        partFrom[gap.tensor] = {std::max(from, to), gap.reloadBytes(graph)};
     }
 }
 
