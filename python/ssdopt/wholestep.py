@@ -636,6 +636,9 @@ class Step:
         self.store = runtime.open_store(self._lock.files)
         self._programs: dict[Any, _Program] = {}
         self._traces: dict[Any, Any] = {}
+        # Per input shape: its trace's unplanned peak (ssd-opt at no limit),
+        # which no re-plan (a new budget, measured op times) changes.
+        self._unplanned_peaks: dict[Any, int] = {}
         # Per input shape: the profiled steps' op times, and once there are
         # profile_steps of them their medians, which every later plan of the
         # shape at this budget gives ssd-opt as the ops' cost_seconds.
@@ -844,8 +847,11 @@ class Step:
         settings = dict(target=self.target or ("h100-pcie5-pm1743" if self.device.type == "cuda"
                                                else "epyc9654-990pro"),
                         policy=self.policy, ssd_opt=self.ssd_opt, movable=_MOVABLE)
-        unplanned = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)
-        budget = (int(unplanned["peak_bytes_before"] * self.peak_share) if self.peak_share is not None
+        peak = self._unplanned_peaks.get(key)
+        if peak is None:
+            peak = planning.plan(exported.text, memory_budget=_NO_LIMIT, **settings)["peak_bytes_before"]
+            self._unplanned_peaks[key] = peak
+        budget = (int(peak * self.peak_share) if self.peak_share is not None
                   else self.budget_bytes)
         measured = self._op_seconds.get(key)
         text = exported.text if measured is None else planning.with_cost_seconds(exported.text, measured)
@@ -868,7 +874,7 @@ class Step:
         program.record = {
             "shape": key,
             "memory_budget_bytes": budget,
-            "peak_bytes_before": unplanned["peak_bytes_before"],
+            "peak_bytes_before": peak,
             "planned_peak_bytes": report["peak_bytes_after"],
             "predicted_step_seconds": report.get("predicted_step_seconds"),
             "predicted_compute_seconds": report.get("compute_seconds"),
@@ -883,7 +889,7 @@ class Step:
         }
         _programs.append(program.record)
         logger.info("planned the step for %s: peak %d -> %d bytes (budget %d), %d tensors of state "
-                    "enter on SSD", key, unplanned["peak_bytes_before"], report["peak_bytes_after"],
+                    "enter on SSD", key, peak, report["peak_bytes_after"],
                     budget, report.get("persistent_entering_on_ssd", 0))
         self._programs[key] = program
         return program
