@@ -136,14 +136,30 @@ private:
   Failure first;
 };
 
-/// One region's transfer: started by a group's job, its parts complete on
-/// the engine's thread.
+/// One region's transfer: started by a job, its pieces complete on the
+/// engine's thread. It moves bytes [begin, begin + bytes) of the region
+/// between the file and `memory` (which holds byte `begin`): the whole
+/// region, or a part of it read back.
 struct TensorStore::Transfer {
+  /// The whole region, to or from its own memory.
   Transfer(IoOpKind kind, std::shared_ptr<Region> region, uint64_t id)
-      : kind(kind), region(std::move(region)), id(id) {}
+      : kind(kind), region(std::move(region)), id(id),
+        memory(static_cast<char *>(this->region->memory)),
+        bytes(this->region->bytes), padded(this->region->owned) {}
+  /// A part, read into memory of the caller's.
+  Transfer(std::shared_ptr<Region> region, uint64_t id, void *dst,
+           uint64_t begin, uint64_t bytes)
+      : kind(IoOpKind::Read), region(std::move(region)), id(id),
+        memory(static_cast<char *>(dst)), begin(begin), bytes(bytes),
+        padded(false), part(true) {}
   IoOpKind kind;
   std::shared_ptr<Region> region;
   uint64_t id;
+  char *memory;
+  uint64_t begin = 0, bytes;
+  /// `memory` extends to whole blocks (the runtime allocated it).
+  bool padded;
+  bool part = false;
   Tracker tracker;
   Failure failure;
 };
@@ -792,8 +808,7 @@ TensorStore::beginPrefetches(std::span<const uint64_t> ids,
 
 void TensorStore::prefetchRange(uint64_t id, void *dst, uint64_t offset,
                                 uint64_t bytes) {
-  std::shared_ptr<Region> region;
-  uint64_t fileOffset = 0;
+  std::shared_ptr<Transfer> transfer;
   {
     std::lock_guard<std::mutex> lock(mutex);
     Object &obj = lookup(id, "prefetch range");
@@ -814,78 +829,27 @@ void TensorStore::prefetchRange(uint64_t id, void *dst, uint64_t offset,
       fail(EINVAL, who() + ": destination is not device memory");
     startOp(r, id, "prefetch range");
     ++counters.prefetches;
-    region = obj.region;
-    fileOffset = r.extent.offset + offset;
+    transfer = std::make_shared<Transfer>(obj.region, id, dst, offset, bytes);
   }
-  enqueue([this, region, id, dst, fileOffset, bytes] {
-    Failure failure = checkFile(*region, id, true);
-    if (!failure)
-      failure =
-          readRange(*region->file, region->kind, id, dst, fileOffset, bytes);
-    std::lock_guard<std::mutex> lock(mutex);
-    if (failure)
-      ++counters.failures;
-    region->opError = std::move(failure);
-    region->opDone = true;
-    opFinished.notify_all();
-  });
+  enqueue([this, transfer] { runRangeRead(*transfer); });
 }
 
-Failure TensorStore::readRange(const DataFile &file, MemKind kind, uint64_t id,
-                               void *dst, uint64_t fileOffset, uint64_t bytes) {
-  // O_DIRECT reads whole blocks into aligned memory: read the blocks that
-  // cover the range into a bounce buffer and copy the range out of it.
-  uint64_t lead = file.direct ? fileOffset % kBlock : 0;
-  uint64_t start = fileOffset - lead;
-  uint64_t length = file.direct ? alignUp(lead + bytes, kBlock) : bytes;
-  bool bounce = file.direct || kind == MemKind::Device;
-  void *buffer =
-      bounce ? std::aligned_alloc(kBlock, alignUp(length, kBlock)) : dst;
-  if (!buffer)
-    return {ENOMEM, "prefetch range: handle " + std::to_string(id) +
-                        ": no memory for a bounce buffer of " +
-                        std::to_string(length) + " bytes"};
-  Failure failure;
-  uint64_t done = 0;
-  while (done < length) {
-    ssize_t got = ::pread(file.fd, static_cast<char *>(buffer) + done,
-                          length - done, off_t(start + done));
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got <= 0) {
-      int errnum = got < 0 ? errno : ENODATA;
-      failure = {
-          errnum,
-          ioErrorMessage("read", file.path, start + done, length - done, errnum,
-                         "handle " + std::to_string(id) +
-                             (got == 0 ? ": unexpected end of file" : "") +
-                             " (reading back bytes of a part)")};
-      break;
-    }
-    done += uint64_t(got);
-    // Only the blocks that hold the range matter: the file may end inside
-    // the last padded block when it was not written with O_DIRECT.
-    if (done >= lead + bytes)
-      break;
+void TensorStore::runRangeRead(Transfer &t) {
+  Region &r = *t.region;
+  t.failure = checkFile(r, t.id, true);
+  if (!t.failure) {
+    startTransfer(t);
+    t.failure = finishTransfer(t);
   }
-  if (!failure) {
-    counters.bytesRead += bytes;
-    ++counters.readOps;
-    try {
-      if (kind == MemKind::Device) {
-        dev->copyToDevice(dst, static_cast<char *>(buffer) + lead, bytes,
-                          toDevice);
-        dev->synchronizeStream(toDevice);
-      } else if (bounce) {
-        std::memcpy(dst, static_cast<char *>(buffer) + lead, bytes);
-      }
-    } catch (const Error &e) {
-      failure = {e.errnum, e.what()};
-    }
-  }
-  if (bounce)
-    std::free(buffer);
-  return failure;
+  if (t.failure)
+    settleCopies(r);
+  // The region's state and memory are as they were: only the op ends.
+  std::lock_guard<std::mutex> lock(mutex);
+  if (t.failure)
+    ++counters.failures;
+  r.opError = std::move(t.failure);
+  r.opDone = true;
+  opFinished.notify_all();
 }
 
 void TensorStore::wait(uint64_t id) {
@@ -1042,21 +1006,25 @@ Failure TensorStore::checkFile(const Region &r, uint64_t id, bool reading) {
 }
 
 void TensorStore::startTransfer(Transfer &t) {
-  // The parts' callbacks outlive this call: they capture only `t`, `this`
+  // The pieces' callbacks outlive this call: they capture only `t`, `this`
   // and values.
   Region &r = *t.region;
   const DataFile &f = *r.file;
   const IoOpKind kind = t.kind;
   const bool reading = kind == IoOpKind::Read;
-  const uint64_t n = r.bytes;
+  const uint64_t n = t.bytes, end = t.begin + t.bytes;
   const uint64_t base = r.extent.offset;
-  char *mem = static_cast<char *>(r.memory);
+  // Holds byte `t.begin` of the region.
+  char *mem = t.memory;
   Tracker &tracker = t.tracker;
 
   auto failure = [&t](uint64_t offset, uint64_t len,
                       const IoResult &res) -> Failure {
     const bool reading = t.kind == IoOpKind::Read;
     std::string detail = "handle " + std::to_string(t.id);
+    if (t.part)
+      detail += " (reading back its bytes [" + std::to_string(t.begin) + ", " +
+                std::to_string(t.begin + t.bytes) + "))";
     if (res.noProgress)
       detail += reading ? ": unexpected end of file (file truncated "
                           "underneath?)"
@@ -1088,24 +1056,26 @@ void TensorStore::startTransfer(Transfer &t) {
   // memory the runtime allocated is padded to whole blocks and moves whole,
   // a small tensor in caller memory is copied entirely into one staging
   // chunk, and only a large one sends its tail as a second, overlapped
-  // operation.
+  // operation. A part that starts inside a block always goes through
+  // staging.
   uint64_t direct = 0;
   if (r.kind == MemKind::Host) {
-    bool aligned = reinterpret_cast<uintptr_t>(mem) % kBlock == 0;
+    bool aligned =
+        reinterpret_cast<uintptr_t>(mem) % kBlock == 0 && t.begin % kBlock == 0;
     if (!f.direct)
       direct = n;
-    else if (aligned && (r.owned || n % kBlock == 0))
+    else if (aligned && (t.padded || n % kBlock == 0))
       direct = alignUp(n, kBlock);
     else if (aligned && n > std::min(pool->chunkBytes(), kStageWholeBytes))
       direct = n / kBlock * kBlock;
   }
   if (direct) {
     tracker.add();
-    io->submit(request(mem, direct, base, -1),
-               [&tracker, account, failure, base, direct](const IoResult &res) {
+    uint64_t at = base + t.begin;
+    io->submit(request(mem, direct, at, -1),
+               [&tracker, account, failure, at, direct](const IoResult &res) {
                  account(res);
-                 tracker.done(res.ok() ? Failure()
-                                       : failure(base, direct, res));
+                 tracker.done(res.ok() ? Failure() : failure(at, direct, res));
                });
   }
 
@@ -1116,16 +1086,23 @@ void TensorStore::startTransfer(Transfer &t) {
       dev->streamWait(reading ? toDevice : toHost, r.event);
       r.afterCaller = false;
     }
-    for (uint64_t pos = direct; pos < n; pos += pool->chunkBytes()) {
-      uint64_t len = std::min(pool->chunkBytes(), n - pos);
-      uint64_t ioLen = f.direct ? alignUp(len, kBlock) : len;
+    for (uint64_t pos = t.begin + direct; pos < end;) {
+      // O_DIRECT moves whole blocks: a part may start and end inside one,
+      // whose other bytes stay in the chunk. (A write is always whole and
+      // starts on a block.)
+      uint64_t lead = f.direct ? pos % kBlock : 0;
+      uint64_t len = std::min(pool->chunkBytes() - lead, end - pos);
+      uint64_t ioLen = f.direct ? alignUp(lead + len, kBlock) : len;
+      uint64_t at = base + pos - lead;
+      // Where the piece lies in memory.
+      char *piece = mem + (pos - t.begin);
       counters.stagedBytes += len;
       // Blocks while every chunk is in use: back-pressure.
       StagingPool::Chunk *c = pool->acquire();
       if (!reading) {
         if (r.kind == MemKind::Device) {
           try {
-            dev->copyToHost(c->data, mem + pos, len, toHost);
+            dev->copyToHost(c->data, piece, len, toHost);
             dev->record(c->event, toHost);
             dev->synchronize(c->event);
           } catch (...) {
@@ -1133,28 +1110,28 @@ void TensorStore::startTransfer(Transfer &t) {
             throw;
           }
         } else {
-          std::memcpy(c->data, mem + pos, len);
+          std::memcpy(c->data, piece, len);
         }
         std::memset(c->data + len, 0, ioLen - len);
       }
       tracker.add();
-      io->submit(request(c->data, ioLen, base + pos, c->bufIndex),
-                 [this, &tracker, account, failure, reading, mem, base, c, pos,
+      io->submit(request(c->data, ioLen, at, c->bufIndex),
+                 [this, &tracker, account, failure, reading, piece, at, c, lead,
                   len, ioLen, kindOfMemory = r.kind](const IoResult &res) {
                    account(res);
                    Failure fl;
                    if (!res.ok())
-                     fl = failure(base + pos, ioLen, res);
+                     fl = failure(at, ioLen, res);
                    if (!reading || fl) {
                      pool->release(c);
                    } else if (kindOfMemory == MemKind::Host) {
-                     std::memcpy(mem + pos, c->data, len);
+                     std::memcpy(piece, c->data + lead, len);
                      pool->release(c);
                    } else {
                      // Runs on the engine's completion thread: queue the
                      // copy and keep the chunk until the device is past it.
                      try {
-                       dev->copyToDevice(mem + pos, c->data, len, toDevice);
+                       dev->copyToDevice(piece, c->data + lead, len, toDevice);
                        pool->releaseAfter(c, toDevice);
                      } catch (const Error &e) {
                        pool->release(c);
@@ -1163,6 +1140,7 @@ void TensorStore::startTransfer(Transfer &t) {
                    }
                    tracker.done(std::move(fl));
                  });
+      pos += len;
     }
   } catch (const Error &e) {
     tracker.add();
@@ -1180,6 +1158,17 @@ Failure TensorStore::finishTransfer(Transfer &t) {
     r.eventPending = true;
   }
   return result;
+}
+
+void TensorStore::settleCopies(Region &r) {
+  if (!r.eventPending)
+    return;
+  try {
+    dev->synchronize(r.event);
+  } catch (const Error &) {
+    // The read failed already; that failure is the one reported.
+  }
+  r.eventPending = false;
 }
 
 Failure TensorStore::preallocate(Region &r, uint64_t id) {
@@ -1280,17 +1269,9 @@ void TensorStore::runPrefetches(Batch &batch) {
   }
   for (Transfer *t : started)
     t->failure = finishTransfer(*t);
-  for (auto &t : batch) {
-    Region &r = *t->region;
-    if (t->failure && r.eventPending) {
-      // Copies already queued must finish before the memory goes away.
-      try {
-        dev->synchronize(r.event);
-      } catch (const Error &) {
-      }
-      r.eventPending = false;
-    }
-  }
+  for (auto &t : batch)
+    if (t->failure)
+      settleCopies(*t->region);
   std::lock_guard<std::mutex> lock(mutex);
   for (auto &t : batch) {
     Region &r = *t->region;

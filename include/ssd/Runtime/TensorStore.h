@@ -267,13 +267,16 @@ private:
   void orderAfter(Region &region, std::optional<DeviceStream> after);
   void runOffloads(Batch &batch, bool keepMemory);
   void runPrefetches(Batch &batch);
-  /// The job of `prefetchRange`: reads `bytes` at `fileOffset` of `file`.
-  Failure readRange(const DataFile &file, MemKind kind, uint64_t id, void *dst,
-                    uint64_t fileOffset, uint64_t bytes);
-  /// Submits every part of one region's transfer; `finishTransfer` waits
-  /// for them.
+  /// The job of `prefetchRange`: its transfer, which leaves the region's
+  /// state and memory as they are.
+  void runRangeRead(Transfer &transfer);
+  /// Submits every piece of one transfer (of a region or of a part of it);
+  /// `finishTransfer` waits for them.
   void startTransfer(Transfer &transfer);
   Failure finishTransfer(Transfer &transfer);
+  /// After a failed read: waits for the device copies already queued into
+  /// the memory, which the caller may then free.
+  void settleCopies(Region &region);
   Failure preallocate(Region &region, uint64_t id);
   /// Detects a data file removed (or, before a read, truncated) underneath.
   Failure checkFile(const Region &region, uint64_t id, bool reading);

@@ -109,6 +109,47 @@ TEST_F(FakeCudaTest, FailedCopyLeavesHandleOnDisk) {
   EXPECT_TRUE(hasPattern(store.info(h).data, shape[0], 2));
 }
 
+TEST_F(FakeCudaTest, PartOfADeviceTensorThroughStaging) {
+  TensorStore store(options());
+  const int64_t shape[] = {300037};
+  uint64_t h =
+      store.createHandle(int(DType::U8), shape, MemKind::Device, nullptr);
+  fillPattern(store.info(h).data, shape[0], 4);
+  std::vector<unsigned char> want(shape[0]);
+  fillPattern(want.data(), shape[0], 4);
+  store.offload(h, false);
+  store.wait(h);
+  // Unaligned at both ends and across 64 KiB chunks, into the caller's
+  // device memory; the copies are waited for through the event.
+  const uint64_t offset = 60001, length = 150000;
+  char *mine = static_cast<char *>(store.device().allocate(length + 1));
+  mine[length] = 0x5A;
+  store.prefetchRange(h, mine, offset, length);
+  DeviceEvent event = store.waitEvent(h);
+  ASSERT_NE(event, nullptr);
+  store.device().synchronize(event);
+  EXPECT_EQ(std::memcmp(mine, want.data() + offset, length), 0);
+  EXPECT_EQ(mine[length], 0x5A);
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  // A failed copy to the device fails the wait, the handle unchanged.
+  ::setenv("FAKE_CUDA_FAIL_H2D", "1", 1);
+  store.prefetchRange(h, mine, offset, length);
+  std::string msg;
+  try {
+    store.wait(h);
+  } catch (const Error &e) {
+    msg = e.what();
+  }
+  ::unsetenv("FAKE_CUDA_FAIL_H2D");
+  EXPECT_NE(msg.find("cuMemcpyHtoDAsync"), std::string::npos) << msg;
+  EXPECT_EQ(store.info(h).state, State::OnDisk);
+  store.prefetchRange(h, mine, shape[0] - 7, 7);
+  store.wait(h);
+  EXPECT_EQ(std::memcmp(mine, want.data() + shape[0] - 7, 7), 0);
+  store.free(h);
+  store.device().release(mine);
+}
+
 TEST_F(FakeCudaTest, FailedDeviceToHostCopyKeepsTheTensor) {
   TensorStore store(options());
   const int64_t shape[] = {200000};
