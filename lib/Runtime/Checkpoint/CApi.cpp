@@ -76,6 +76,21 @@ DType dtypeFromCode(int code) {
 
 int codeFromDType(DType dtype) { return int(dtype); }
 
+/// What ssdckpt_reader_tensor(s) tell of tensor `t`: its name, dtype code
+/// and number of dimensions (where the pointer is not null) and, when
+/// `shape` is not null, its shape.
+void describeTensor(const TensorEntry &t, const char **name, int *dtype,
+                    int *ndim, uint64_t *shape) {
+  if (name)
+    *name = t.name.c_str();
+  if (dtype)
+    *dtype = codeFromDType(t.dtype);
+  if (ndim)
+    *ndim = int(t.shape.size());
+  if (shape)
+    std::copy(t.shape.begin(), t.shape.end(), shape);
+}
+
 std::span<const uint64_t> dims(const uint64_t *values, int ndim,
                                const char *name) {
   if (ndim < 0 || ndim > 32)
@@ -677,21 +692,15 @@ int ssdckpt_reader_tensor(const ssdckpt_reader *reader, size_t index,
                        " is outside the checkpoint's " +
                        std::to_string(m.tensors.size()) + " tensors");
     const TensorEntry &t = m.tensors[index];
-    if (name)
-      *name = t.name.c_str();
-    if (dtype)
-      *dtype = codeFromDType(t.dtype);
-    if (ndim)
-      *ndim = int(t.shape.size());
-    if (t.shape.size() > shape_capacity)
+    bool fits = t.shape.size() <= shape_capacity;
+    describeTensor(t, name, dtype, ndim, fits ? shape : nullptr);
+    if (!fits)
       fail(ERANGE, "tensor " + t.name + " has " +
                        std::to_string(t.shape.size()) +
                        " dimensions, the buffer holds " +
                        std::to_string(shape_capacity));
-    if (!t.shape.empty()) {
+    if (!t.shape.empty())
       require(shape, "shape");
-      std::copy(t.shape.begin(), t.shape.end(), shape);
-    }
   });
 }
 
@@ -725,10 +734,7 @@ int ssdckpt_reader_tensors(const ssdckpt_reader *reader, size_t count,
     size_t at = 0;
     for (size_t i = 0; i < count; ++i) {
       const TensorEntry &t = m.tensors[i];
-      names[i] = t.name.c_str();
-      dtypes[i] = codeFromDType(t.dtype);
-      ndims[i] = int(t.shape.size());
-      std::copy(t.shape.begin(), t.shape.end(), dims + at);
+      describeTensor(t, names + i, dtypes + i, ndims + i, dims + at);
       at += t.shape.size();
     }
   });

@@ -16,6 +16,9 @@
 #include <functional>
 #include <map>
 #include <unordered_set>
+
+// XXH3_state_t as a complete type, so that a state lives on the stack.
+#define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
 namespace ssd::rt::ckpt {
@@ -570,15 +573,12 @@ bool hasWrittenChecksum(std::string_view text, uint64_t expected) {
       text.substr(text.size() - tail, member.size()) != member)
     return false;
   constexpr std::string_view bodyEnd = "\n}\n"; // the body's own closing
-  XXH3_state_t *state = XXH3_createState();
-  if (!state)
-    return false;
-  XXH3_64bits_reset(state);
-  XXH3_64bits_update(state, text.data(), text.size() - tail);
-  XXH3_64bits_update(state, bodyEnd.data(), bodyEnd.size());
-  bool same = XXH3_64bits_digest(state) == expected;
-  XXH3_freeState(state);
-  return same;
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, text.data(), text.size() - tail);
+  XXH3_64bits_update(&state, bodyEnd.data(), bodyEnd.size());
+  return XXH3_64bits_digest(&state) == expected;
 }
 
 } // namespace
