@@ -510,22 +510,41 @@ class Remote:
             raise CheckpointError(f"{self.url_of('latest')} does not name {name} when read "
                                   "back", errno_module.EIO)
 
+    def _send_in_parts(self, local: str, remote: str):
+        """Writes the file `local` to the object `remote` in parts of
+        UPLOAD_PART_BYTES (an S3 store's multipart upload, one part per
+        write); returns the MD5 of the whole file and of each part. A
+        failure leaves no object where the store can abort the upload."""
+        whole, parts = hashlib.md5(), []
+        with open(local, "rb") as source:
+            out = self.fs.open(remote, "wb", block_size=UPLOAD_PART_BYTES)
+            try:
+                while block := source.read(UPLOAD_PART_BYTES):
+                    whole.update(block)
+                    parts.append(hashlib.md5(block))
+                    out.write(block)
+            except BaseException:
+                discard = getattr(out, "discard", None)
+                if discard is not None:  # never close: that would commit a part
+                    discard()
+                raise
+            out.close()
+        return whole, parts
+
     def _upload_data(self, local_dir: str, name: str, file: str) -> None:
-        """Uploads one data file and verifies the object: its size, and the
-        MD5 of the local file (read once for it, before the upload reads it
-        again) against the store's: an S3 store's ETag, the MD5
-        the server computed of what it stored (one part, or the parts of
+        """Uploads one data file, hashing each part as it is sent (the file
+        is read once), and verifies the object: its size, and the MD5 of
+        what was sent against the store's: an S3 store's ETag, the MD5 the
+        server computed of what it stored (one part, or the parts of
         UPLOAD_PART_BYTES); a store whose objects carry no such checksum is
         read back and hashed instead. Nothing is downloaded from S3."""
         local = os.path.join(local_dir, file)
         relative = f"{name}/{file}"
         url = self.url_of(relative)
         size = os.path.getsize(local)
-        whole, parts = _md5_parts(local, UPLOAD_PART_BYTES)
         s3 = "s3" in _protocols(self.fs)
-        options = {"chunksize": UPLOAD_PART_BYTES} if s3 else {}
-        self._call(f"uploading {local} to {url}",
-                   lambda: self.fs.put_file(local, self.remote(relative), **options))
+        whole, parts = self._call(f"uploading {local} to {url}", self._send_in_parts, local,
+                                  self.remote(relative))
         self.fs.invalidate_cache(self.remote(name))
         info = self._call(f"checking {url}", self.fs.info, self.remote(relative))
         if int(info.get("size") or 0) != size:
@@ -534,7 +553,7 @@ class Remote:
                                   errno_module.EIO)
         etag = str(info.get("ETag") or info.get("etag") or "").strip('"')
         if s3 and etag:
-            single = size < 2 * UPLOAD_PART_BYTES
+            single = size < UPLOAD_PART_BYTES  # S3File puts a file below one part at once
             expected = whole.hexdigest() if single else hashlib.md5(
                 b"".join(p.digest() for p in parts)).hexdigest() + f"-{len(parts)}"
             if etag == expected:
@@ -570,16 +589,6 @@ class Remote:
 def _protocols(fs) -> tuple:
     protocol = fs.protocol
     return (protocol,) if isinstance(protocol, str) else tuple(protocol)
-
-
-def _md5_parts(path: str, part_bytes: int):
-    """The MD5 of the file and of each of its parts of `part_bytes`."""
-    whole, parts = hashlib.md5(), []
-    with open(path, "rb") as f:
-        while block := f.read(part_bytes):
-            whole.update(block)
-            parts.append(hashlib.md5(block))
-    return whole, parts
 
 
 # The objects of the commit through the store (beside the data files in an

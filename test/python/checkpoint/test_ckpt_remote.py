@@ -370,27 +370,45 @@ def test_an_object_that_is_not_what_was_uploaded_is_never_published(s3, tmp_path
     save, and `latest` stays."""
     import s3fs
     monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
-    # A file system of its own (fsspec caches them): its put_file runs the
-    # patched _put_file.
     root = f"s3://{s3.bucket()}/etag"
-    options = {**s3.storage_options(), "skip_instance_cache": True}
+    options = s3.storage_options()
     ckpt.save(small(0), root, storage_options=options)
-    original = s3fs.S3FileSystem._put_file
+    original = s3fs.core.S3File.write
 
-    async def damaging(self, lpath, rpath, *args, **kwargs):
-        damaged = str(tmp_path / "damaged")
-        blob = bytearray(open(lpath, "rb").read())
+    def damaging(self, data):  # what the store receives is not what was read
+        blob = bytearray(data)
         blob[len(blob) // 2] ^= 1
-        open(damaged, "wb").write(bytes(blob))
-        return await original(self, damaged, rpath, *args, **kwargs)
-    monkeypatch.setattr(s3fs.S3FileSystem, "_put_file", damaging)
+        return original(self, bytes(blob))
+    monkeypatch.setattr(s3fs.core.S3File, "write", damaging)
     with pytest.raises(ckpt.CheckpointError, match=r"step 1 was not published .*the store's "
                        r"checksum \(ETag [0-9a-f]+\) is not the MD5 of the \d+ bytes uploaded"):
         ckpt.save(small(1), root, storage_options=options)
-    monkeypatch.setattr(s3fs.S3FileSystem, "_put_file", original)
+    monkeypatch.setattr(s3fs.core.S3File, "write", original)
     assert ckpt.latest(root, storage_options=options) == 0
     assert "step-000000000001/manifest.json" not in objects(s3, root)
     assert _cached_steps(tmp_path / "cache") == []
+
+
+def test_a_multipart_upload_is_checked_by_its_etag(s3, tmp_path, monkeypatch):
+    """A data file of several parts (UPLOAD_PART_BYTES, here 5 MiB, S3's
+    smallest) is sent once, part by part, and verified by the store's
+    multipart ETag (the MD5 of the parts' MD5s): nothing is read back."""
+    from ssdopt import _remote
+    monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(_remote, "UPLOAD_PART_BYTES", 5 << 20)
+    root = f"s3://{s3.bucket()}/parts"
+    state = {"x": torch.arange(3 << 20, dtype=torch.float32)}  # 12 MiB: 3 parts
+    before = _remote.fetched_bytes()
+    assert ckpt.save(state, root, storage_options=s3.storage_options()) == 0
+    assert _remote.fetched_bytes() == before
+    data = objects(s3, root)["step-000000000000/rank-00000.data"]
+    assert data >= 12 << 20
+    etag = s3.filesystem().info(f"{root[len('s3://'):]}/step-000000000000/rank-00000.data")
+    assert str(etag.get("ETag") or etag.get("etag")).strip('"').endswith(
+        f"-{-(-data // (5 << 20))}")
+    target = {"x": torch.zeros(3 << 20)}
+    assert ckpt.load(target, root, storage_options=s3.storage_options()).step == 0
+    assert torch.equal(target["x"], state["x"])
 
 
 def test_a_store_without_checksums_is_read_back(tmp_path, monkeypatch):
@@ -398,7 +416,7 @@ def test_a_store_without_checksums_is_read_back(tmp_path, monkeypatch):
     read back and its MD5 compared (an object changed in the store is found);
     load reads it as any remote root."""
     import fsspec
-    from fsspec.implementations.memory import MemoryFileSystem
+    from fsspec.implementations.memory import MemoryFile
 
     from ssdopt import _remote
     monkeypatch.setenv("SSDOPT_CHECKPOINT_CACHE", str(tmp_path / "cache"))
@@ -411,14 +429,13 @@ def test_a_store_without_checksums_is_read_back(tmp_path, monkeypatch):
     target = blank()
     assert ckpt.load(target, root).step == 0
     check_small(target, 0)
-    original = MemoryFileSystem.put_file
+    original = MemoryFile.write
 
-    def damaging(self, lpath, rpath, *args, **kwargs):
-        original(self, lpath, rpath, *args, **kwargs)
-        blob = bytearray(self.cat_file(rpath))
+    def damaging(self, data):  # the store keeps other bytes than were sent
+        blob = bytearray(data)
         blob[-1] ^= 1
-        self.pipe_file(rpath, bytes(blob))
-    monkeypatch.setattr(MemoryFileSystem, "put_file", damaging)
+        return original(self, bytes(blob))
+    monkeypatch.setattr(MemoryFile, "write", damaging)
     with pytest.raises(ckpt.CheckpointError, match=r"rank-00000.data differs from .* when "
                        r"read back after its upload"):
         ckpt.save(small(1), root)
