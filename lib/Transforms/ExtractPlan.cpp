@@ -68,31 +68,34 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
     }
     return nullptr;
   };
-  // Where a view's result lies in its root's storage (`part_offsets`,
-  // through views of parts), if it says.
-  auto partOffset = [&](Value value) -> std::optional<int64_t> {
+  // Where a view's result lies: the tensor that owns its storage and the
+  // result's byte offset in it, through chains of views of parts
+  // (`part_offsets`); none when a view on the way does not say.
+  auto placeOfPart =
+      [&](Value value) -> std::optional<std::pair<Value, int64_t>> {
     int64_t offset = 0;
-    while (true) {
-      auto kernel = value.getDefiningOp<KernelOp>();
-      if (!kernel || !kernel.getViewOfAttr() || !kernel.getPartOffsets())
+    auto kernel = value.getDefiningOp<KernelOp>();
+    if (!kernel || !kernel.getViewOfAttr())
+      return std::nullopt;
+    do {
+      if (!kernel.getPartOffsets())
         return std::nullopt;
       offset +=
           (*kernel.getPartOffsets())[cast<OpResult>(value).getResultNumber()];
       value = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
-      auto viewedKernel = value.getDefiningOp<KernelOp>();
-      if (!viewedKernel || !viewedKernel.getViewOfAttr())
-        return offset;
-    }
+      kernel = value.getDefiningOp<KernelOp>();
+    } while (kernel && kernel.getViewOfAttr());
+    return std::make_pair(value, offset);
   };
-  // The tensor that owns a view's storage, through chains of views.
-  auto storageOf = [&](Value value) {
-    value = getRoot(value);
-    while (auto kernel = value.getDefiningOp<KernelOp>()) {
-      if (!kernel.getViewOfAttr())
-        break;
-      value = getRoot(kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
-    }
-    return value;
+  // The latest view of the step that is the part of `root` at `offset`,
+  // of type `type`.
+  auto findPartView = [&](Value root, int64_t offset, Type type) -> Value {
+    for (Operation *candidate : llvm::reverse(views))
+      for (Value result : candidate->getResults())
+        if (result.getType() == type &&
+            placeOfPart(result) == std::make_pair(root, offset))
+          return result;
+    return {};
   };
   // The offset in its tensor of each part handle, and the view of the step
   // that each partial reload stands for.
@@ -163,13 +166,7 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         if (auto offset = partHandleOffset.find(handle);
             offset != partHandleOffset.end()) {
           // A part read back: it stands for the step's view of that part.
-          Value view;
-          for (Operation *candidate : llvm::reverse(views))
-            for (Value result : candidate->getResults())
-              if (!view && result.getType() == tensor.getType() &&
-                  partOffset(result) == offset->second &&
-                  storageOf(result) == root)
-                view = result;
+          Value view = findPartView(root, offset->second, tensor.getType());
           if (!view)
             return wait.emitError()
                    << "reads back bytes " << offset->second

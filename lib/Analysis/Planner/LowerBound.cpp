@@ -163,10 +163,11 @@ LowerBound OffloadPlanner::lowerBound(uint64_t budget) const {
     bytes.assign(points, 0);
   for (auto &bytes : touchedEarly)
     bytes.assign(points, 0);
+  bool parts = graph.hasParts();
   for (uint32_t point = 0; point < points; ++point)
     for (TensorId tensor : lifetimes.getTouchedAt(point)) {
       std::optional<LifetimeAnalysis::PartTail> tail =
-          lifetimes.getPartTail(tensor);
+          parts ? lifetimes.getPartTail(tensor) : std::nullopt;
       if (tail && point > tail->lastOther) {
         touched[static_cast<unsigned>(costWhileNeeded[tensor])][point] +=
             graph.getPart(tail->view)->bytes;

@@ -24,6 +24,15 @@ ssd::planner::absentPoints(const Gap &gap, const LifetimeAnalysis &lifetimes) {
   return {from, to};
 }
 
+std::pair<uint32_t, uint32_t>
+ssd::planner::partOnlyPoints(const Gap &gap,
+                             const LifetimeAnalysis &lifetimes) {
+  if (!gap.part)
+    return {0, 0};
+  auto [from, to] = absentPoints(gap, lifetimes);
+  return {std::max(from, to), lifetimes.getLiveEnd(gap.tensor) + 1};
+}
+
 void Plan::finalize() {
   llvm::sort(gaps, [](const Gap &a, const Gap &b) {
     return std::make_pair(a.tensor, a.absentFrom()) <
@@ -47,13 +56,10 @@ unsigned ssd::planner::reloadPartsOnly(Plan &plan, const StepGraph &graph,
     Gap &gap = plan.gaps[i];
     bool last =
         i + 1 == plan.gaps.size() || plan.gaps[i + 1].tensor != gap.tensor;
-    std::optional<LifetimeAnalysis::PartTail> tail =
-        lifetimes.getPartTail(gap.tensor);
-    if (!last || !gap.reloads() || gap.part || !tail ||
-        gap.waitPoint < tail->from)
+    if (!last || !gap.reloads() || gap.part)
       continue;
-    gap.part = tail->view;
-    ++changed;
+    gap.part = lifetimes.getReloadablePart(gap.tensor, gap.waitPoint);
+    changed += gap.part.has_value();
   }
   return changed;
 }
@@ -91,9 +97,8 @@ std::vector<uint64_t> Plan::liveBytes(const StepGraph &graph,
       delta[to] += bytes;
     }
     // A partial reload brings back the part alone, to the tensor's end.
-    uint32_t partFrom = std::max(from, to);
-    uint32_t end = lifetimes.getLiveEnd(gap.tensor) + 1;
-    if (gap.part && partFrom < end) {
+    auto [partFrom, end] = partOnlyPoints(gap, lifetimes);
+    if (partFrom < end) {
       int64_t away = bytes - static_cast<int64_t>(gap.reloadBytes(graph));
       delta[partFrom] -= away;
       delta[end] += away;
@@ -270,17 +275,14 @@ llvm::Error verifyGap(const StepGraph &graph, const LifetimeAnalysis &lifetimes,
                         llvm::Twine(gap.prefetchSlot) +
                         ", expected between slot " + llvm::Twine(from) +
                         " and its wait at point " + llvm::Twine(gap.waitPoint));
-  if (gap.part) {
-    std::optional<LifetimeAnalysis::PartTail> tail =
-        lifetimes.getPartTail(gap.tensor);
-    if (!tail || tail->view != *gap.part || gap.waitPoint < tail->from)
-      return gapError(graph, gap,
-                      llvm::Twine("reads back only view ") +
-                          llvm::Twine(*gap.part) + " at point " +
-                          llvm::Twine(gap.waitPoint) +
-                          ", but not every touch from there on is a use of "
-                          "that part alone");
-  }
+  if (gap.part &&
+      lifetimes.getReloadablePart(gap.tensor, gap.waitPoint) != gap.part)
+    return gapError(graph, gap,
+                    llvm::Twine("reads back only view ") +
+                        llvm::Twine(*gap.part) + " at point " +
+                        llvm::Twine(gap.waitPoint) +
+                        ", but not every touch from there on is a use of "
+                        "that part alone");
   return llvm::Error::success();
 }
 } // namespace

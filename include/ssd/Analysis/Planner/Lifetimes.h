@@ -88,6 +88,17 @@ public:
   std::optional<PartTail> getPartTail(TensorId tensor) const {
     return partTails.empty() ? std::nullopt : partTails[tensor];
   }
+  /// The view whose byte range alone a reload of `tensor` waiting at
+  /// `waitPoint` may read back (`Gap::part`): its part tail's view when the
+  /// wait is in that tail. The caller still keeps the reload the tensor's
+  /// last gap.
+  std::optional<TensorId> getReloadablePart(TensorId tensor,
+                                            uint32_t waitPoint) const {
+    std::optional<PartTail> tail = getPartTail(tensor);
+    if (!tail || waitPoint < tail->from)
+      return std::nullopt;
+    return tail->view;
+  }
 
   void print(llvm::raw_ostream &os) const;
 

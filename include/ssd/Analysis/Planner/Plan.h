@@ -75,6 +75,12 @@ struct Gap {
 std::pair<uint32_t, uint32_t> absentPoints(const Gap &gap,
                                            const LifetimeAnalysis &lifetimes);
 
+/// The points at which a partial reload (`Gap::part`) holds its part alone:
+/// from the end of its absence to the tensor's last touch. Half-open; empty
+/// for a whole reload.
+std::pair<uint32_t, uint32_t> partOnlyPoints(const Gap &gap,
+                                             const LifetimeAnalysis &lifetimes);
+
 struct Plan {
   /// The policy that produced the plan, and for `ssd` which candidate won.
   std::string policy;
