@@ -148,10 +148,36 @@ def _viewed_operand(results: list[torch.Tensor], operands: list[torch.Tensor]) -
     return next((index for index, t in enumerate(operands) if _storage(t) == storage), None)
 
 
+def _part_offsets(results: list[torch.Tensor], viewed: torch.Tensor) -> list[int] | None:
+    """Each result's byte offset in `viewed` when every result is one
+    contiguous range of whole rows of it, smaller than it, for
+    `part_offsets` (docs/dialect.md: slices, narrows, splits, chunks, unbinds
+    and selects along the first dimension of a contiguous tensor, and views
+    of those); None for other views (a split along another dimension, a
+    transpose, a reshape)."""
+    if viewed.dim() == 0 or not viewed.is_contiguous():
+        return None
+    rows = viewed.shape[1:]
+    whole = viewed.numel() * viewed.element_size()
+    row_bytes = whole // viewed.shape[0] if viewed.shape[0] else 0
+    offsets = []
+    for t in results:
+        if t.dtype != viewed.dtype or not t.is_contiguous() or \
+                not (t.shape == rows or (t.dim() == viewed.dim() and t.shape[1:] == rows)):
+            return None
+        size = t.numel() * t.element_size()
+        offset = int(t.storage_offset() - viewed.storage_offset()) * t.element_size()
+        if not 0 < size < whole or offset < 0 or offset + size > whole or offset % row_bytes:
+            return None
+        offsets.append(offset)
+    return offsets
+
+
 class _Writer:
     """Emits the body of one function, node by node."""
 
-    def __init__(self) -> None:
+    def __init__(self, parts: bool = False) -> None:
+        self.parts = parts
         self.lines: list[str] = []
         self.op_nodes: list[torch.fx.Node] = []
         self.op_result_items: list[list[int | None]] = []
@@ -221,6 +247,10 @@ class _Writer:
         traffic = kernel_bytes(node, [t for _, t in operands], results)
         view = _viewed_operand(results, [t for _, t in operands])
         view_attr = "" if view is None else f", view_of = {view} : i64"
+        offsets = _part_offsets(results, operands[view][1]) \
+            if view is not None and self.parts else None
+        if offsets is not None:
+            view_attr += f", part_offsets = array<i64: {', '.join(map(str, offsets))}>"
         self.lines.append(
             f"    {lhs} = \"ssd.kernel\"({', '.join(ref for ref, _ in operands)}) "
             f"{{name = {_string(name)}, flops = {_float(flops)} : f64, "
@@ -243,7 +273,8 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
                arg_names: list[str], result_names: list[str | None],
                function_name: str = "step",
                backward_start: torch.fx.Node | None = None,
-               resident_results: list[bool] | None = None) -> ExportedGraph:
+               resident_results: list[bool] | None = None,
+               parts: bool = False) -> ExportedGraph:
     """Translates an ATen-level FX graph into the input IR of ``ssd-opt``.
 
     Placeholders become the function's arguments, in order, with
@@ -262,6 +293,12 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
     `backward_start` is written as the function attribute
     ``ssd.backward_start``: the index of its op, or of the first op after it
     when it makes none (a getitem, a node without tensor results).
+    `parts` writes ``part_offsets`` on views whose results are contiguous
+    ranges of whole rows of their operand (a slice, split or select along
+    the first dimension), so a plan may read back only such a part of a
+    tensor (a gap with ``part_offset`` and ``part_bytes`` in the report's
+    plan): off where the caller runs the plan itself and reloads whole
+    tensors.
 
     The graph must be functional (no in-place ops) and statically shaped.
     """
@@ -284,7 +321,7 @@ def fx_to_mlir(gm: torch.fx.GraphModule, *, arg_roles: list[str],
                               f"used by argument #{seen[name]}")
         seen[name] = index
 
-    writer = _Writer()
+    writer = _Writer(parts)
     args = []
     for node, role, name in zip(placeholders, arg_roles, arg_names):
         value = node.meta.get("val")
@@ -669,7 +706,8 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
                 lr_inputs: bool = False,
                 max_grad_norm: float | None = None,
                 return_all_state: bool = False,
-                reduce_gradients: Callable | None = None) -> ExportedGraph:
+                reduce_gradients: Callable | None = None,
+                parts: bool = False) -> ExportedGraph:
     """`export`, with the mapping from the MLIR back to the traced step
     (``op_nodes[0].graph.owning_module`` runs the step on real tensors).
 
@@ -684,7 +722,7 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     own steady-state partner), so that a plan keeps them for the next step;
     `reduce_gradients` maps the gradients (a dict) before clipping and the
     update: data parallelism's all-reduce, traced as functional
-    collectives."""
+    collectives; `parts` as `fx_to_mlir`'s (`export` sets it)."""
     from torch._functorch.aot_autograd import aot_export_module
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
@@ -834,7 +872,7 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
         arg_roles=[s.role for s in states] + ["input"] * (len(example_inputs) + len(lr_names)),
         arg_names=[s.name for s in states] + input_names + lr_names,
         result_names=result_names,
-        backward_start=start)
+        backward_start=start, parts=parts)
 
 
 def export(model: torch.nn.Module, example_inputs: Any,
@@ -854,6 +892,8 @@ def export(model: torch.nn.Module, example_inputs: Any,
     names, then the example inputs (``input``, named after the forward's
     parameters; the target is ``target``). Results: the loss, then the
     updated parameters, buffers and optimizer state under their names. The
-    function carries ``ssd.backward_start``.
+    function carries ``ssd.backward_start``. Views that are contiguous ranges
+    of rows of their operand carry ``part_offsets`` (`fx_to_mlir`'s `parts`),
+    so a plan may read back only such a part.
     """
-    return export_step(model, example_inputs, loss_fn, optimizer).text
+    return export_step(model, example_inputs, loss_fn, optimizer, parts=True).text
