@@ -119,6 +119,8 @@ private:
   /// reads it into.
   DenseMap<Value, Value> handleId;
   DenseMap<Value, Value> reloadBuffer;
+  /// The ssd handle each lowered wait's tensor was read from.
+  DenseMap<Value, Value> handleOfReload;
   /// The byte offset in its tensor of each handle of a part.
   DenseMap<Value, int64_t> partOffset;
   /// The tensor type of each handle argument, whose type is now i64.
@@ -246,12 +248,10 @@ LogicalResult Lowering::lowerRelease(OpBuilder &builder, ReleaseOp release) {
   Location loc = release.getLoc();
   for (Value tensor : release.getTensors()) {
     // The handle that holds this tensor: the offload's, or for a reloaded
-    // tensor the handle it was read from.
-    Value handle;
-    if (auto wait = tensor.getDefiningOp<WaitOp>()) {
-      unsigned index = cast<OpResult>(tensor).getResultNumber();
-      handle = wait.getHandles()[index];
-    } else {
+    // tensor the handle it was read from (its wait, lowered before the
+    // release, replaced it).
+    Value handle = handleOfReload.lookup(tensor);
+    if (!handle) {
       for (Operation *user : tensor.getUsers())
         if (auto offload = dyn_cast<OffloadOp>(user))
           for (auto [written, h] :
@@ -424,6 +424,7 @@ LogicalResult Lowering::lowerOp(OpBuilder &builder, Operation *op) {
           loc, tensor.getType(), reloadBuffer.lookup(handle),
           /*restrict=*/true, /*writable=*/true);
       tensor.replaceAllUsesWith(reloaded);
+      handleOfReload[reloaded] = handle;
     }
     return success();
   }
