@@ -29,6 +29,38 @@ uint64_t ssd::replay::replayDiskBytes(const planner::StepGraph &graph,
   return bytes;
 }
 
+namespace {
+/// The pattern of a tensor's memory under `checkData`: 8 bytes per word,
+/// different per tensor and word.
+uint64_t patternWord(planner::TensorId tensor, uint64_t word) {
+  uint64_t x = (uint64_t(tensor) << 40) + word + 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+uint8_t patternByte(planner::TensorId tensor, uint64_t byte) {
+  return uint8_t(patternWord(tensor, byte / 8) >> (8 * (byte % 8)));
+}
+/// What a release leaves in memory under `checkData`: no pattern's bytes.
+constexpr uint8_t kPoison = 0xEE;
+} // namespace
+
+llvm::Error ScheduleReplay::checkBytes(planner::TensorId tensor, uint64_t begin,
+                                       uint64_t end, const char *after) const {
+  const auto *data = static_cast<const uint8_t *>(memory.lookup(tensor));
+  for (uint64_t byte = begin; byte < end; ++byte)
+    if (data[byte] != patternByte(tensor, byte))
+      return llvm::createStringError(
+          std::make_error_code(std::errc::io_error),
+          "data check: byte %llu of tensor '%s' (%llu bytes) is 0x%02x after "
+          "%s, 0x%02x was written",
+          static_cast<unsigned long long>(byte),
+          graph.getTensor(tensor).name.c_str(),
+          static_cast<unsigned long long>(graph.getTensor(tensor).bytes),
+          data[byte], after, patternByte(tensor, byte));
+  return llvm::Error::success();
+}
+
 llvm::Error ScheduleReplay::prepare() {
   uint32_t numSlots = graph.numOps() + 1;
   offloadsAt.assign(numSlots, {});
@@ -67,7 +99,11 @@ llvm::Error ScheduleReplay::prepare() {
             "allocating %llu bytes for a tensor",
             static_cast<unsigned long long>(padded));
       allocations.emplace_back(data, &std::free);
-      std::memset(data, 1, padded);
+      if (checkData)
+        for (uint64_t byte = 0; byte < padded; ++byte)
+          data[byte] = char(patternByte(gap.tensor, byte));
+      else
+        std::memset(data, 1, padded);
       llvm::Expected<ssdrt_handle> handle = session.createHandle(bytes, data);
       if (!handle)
         return handle.takeError();
@@ -127,9 +163,16 @@ llvm::Error ScheduleReplay::resetHandles() {
         status = ssdrt_handle_wait(ctx, handle);
       if (status == 0)
         status = ssdrt_handle_mark_dirty(ctx, handle);
+      if (status == 0 && checkData)
+        if (llvm::Error error =
+                checkBytes(tensor, 0, graph.getTensor(tensor).bytes,
+                           "its reload between steps"))
+          return error;
     }
     if (llvm::Error error = check(status, "resetting a handle between steps"))
       return error;
+    if (onSsd && checkData)
+      std::memset(memory[tensor], kPoison, graph.getTensor(tensor).bytes);
   }
   return llvm::Error::success();
 }
@@ -141,6 +184,8 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
     return std::move(error);
   ssdrt_context *ctx = session.context();
   StepMeasurement step;
+  // Seconds of data checks, taken out of the step's.
+  double untimed = 0;
   Clock::time_point start = Clock::now();
   for (uint32_t slot = 0; slot <= graph.numOps(); ++slot) {
     Clock::time_point issued = Clock::now();
@@ -167,6 +212,12 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
               check(ssdrt_handle_release(ctx, handle), "release"))
         return std::move(error);
       step.issueSeconds += secondsSince(issued);
+      if (checkData) {
+        Clock::time_point checking = Clock::now();
+        std::memset(memory[gap.tensor], kPoison,
+                    graph.getTensor(gap.tensor).bytes);
+        untimed += secondsSince(checking);
+      }
     }
     issued = Clock::now();
     for (const Transfer &transfer : prefetchesAt[slot])
@@ -195,6 +246,19 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
       step.readStallSeconds += secondsSince(began);
       if (llvm::Error error = check(status, "waiting for a prefetch"))
         return std::move(error);
+      if (checkData) {
+        Clock::time_point checking = Clock::now();
+        const planner::Gap &gap = plan.gaps[index];
+        uint64_t begin = 0, end = graph.getTensor(gap.tensor).bytes;
+        if (gap.part) {
+          begin = graph.getPart(*gap.part)->offset;
+          end = begin + gap.reloadBytes(graph);
+        }
+        if (llvm::Error error =
+                checkBytes(gap.tensor, begin, end, "its reload"))
+          return std::move(error);
+        untimed += secondsSince(checking);
+      }
     }
     if (slot < graph.numOps()) {
       Clock::time_point computing = Clock::now();
@@ -202,7 +266,7 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
       step.computeSeconds += secondsSince(computing);
     }
   }
-  step.seconds = secondsSince(start);
+  step.seconds = secondsSince(start) - untimed;
   return step;
 }
 
@@ -212,7 +276,8 @@ llvm::Expected<ReplayResult> ssd::replay::replayPlan(
     const ReplayOptions &options) {
   assert(options.steps >= 1 && options.minSeconds >= 0 &&
          opSeconds.size() == graph.numOps());
-  ScheduleReplay replay(session, graph, plan, opSeconds, options.compute);
+  ScheduleReplay replay(session, graph, plan, opSeconds, options.compute,
+                        options.checkData);
   if (llvm::Error error = replay.prepare())
     return std::move(error);
   ssdrt_stats_t before;

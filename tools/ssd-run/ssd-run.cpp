@@ -97,6 +97,11 @@ static cl::opt<bool> probeLatency(
              "--calibrate does, and also predict the step with the latencies "
              "the disk had during the run: on a shared disk whose latency "
              "drifts, this separates the model's error from the drift"));
+static cl::opt<bool> checkData(
+    "check-data",
+    cl::desc("Fill each tensor with its own pattern, overwrite its memory at "
+             "each release and check every byte each reload brings back "
+             "(untimed); a mismatch fails the replay"));
 static cl::opt<std::string>
     functionName("function", cl::init(""),
                  cl::desc("The step function (default: the only one)"));
@@ -302,6 +307,7 @@ static llvm::Error runReplay(llvm::raw_ostream &os) {
   options.steps = steps;
   options.minSeconds = minSeconds;
   options.probeLatency = probeLatency;
+  options.checkData = checkData;
   bool progress = steps > 1 && isatty(STDERR_FILENO);
   if (progress)
     options.onStep = [](unsigned step, double seconds) {

@@ -61,9 +61,9 @@ public:
   /// getOpSeconds`); all three must outlive the replay.
   ScheduleReplay(RuntimeSession &session, const planner::StepGraph &graph,
                  const planner::Plan &plan, llvm::ArrayRef<double> opSeconds,
-                 ComputeMode mode)
+                 ComputeMode mode, bool checkData = false)
       : session(session), graph(graph), plan(plan), opSeconds(opSeconds),
-        mode(mode) {}
+        mode(mode), checkData(checkData) {}
 
   /// Allocates and touches each moved tensor's memory and makes its
   /// handle; groups the plan's transfers by slot.
@@ -75,12 +75,19 @@ public:
 private:
   llvm::Error resetHandles();
   void compute(double seconds) const;
+  /// With `checkData`: the bytes [begin, end) of `tensor`'s memory hold its
+  /// pattern (what `prepare` wrote and the first offload stored).
+  llvm::Error checkBytes(planner::TensorId tensor, uint64_t begin, uint64_t end,
+                         const char *after) const;
 
   RuntimeSession &session;
   const planner::StepGraph &graph;
   const planner::Plan &plan;
   llvm::ArrayRef<double> opSeconds;
   ComputeMode mode;
+  /// Fill each tensor with its own pattern, overwrite its memory at each
+  /// release and compare what every wait brought back (untimed).
+  bool checkData;
   /// One runtime handle per tensor that the plan moves, and its memory.
   /// The memory is allocated and touched once, before any step, and every
   /// reload reads into it: a training framework reuses freed memory through
@@ -112,6 +119,10 @@ struct ReplayOptions {
   /// least 16 rounds over the first `steps` steps, after that a quarter
   /// of the time spent stepping.
   bool probeLatency = false;
+  /// Check every byte each reload brings back against what was written,
+  /// with the memory overwritten at each release (the checks are not
+  /// timed). A mismatch fails the replay, naming tensor and byte.
+  bool checkData = false;
   /// Called after each step with its number (from 1) and seconds.
   std::function<void(unsigned, double)> onStep;
 };
