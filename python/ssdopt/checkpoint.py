@@ -32,7 +32,7 @@ import json
 import math
 import os
 import queue
-import struct
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -85,39 +85,42 @@ class _Request(ctypes.Structure):
                 ("dest", ctypes.c_void_p)]
 
 
-# One _Request as struct packs it: the same C layout (native sizes and
-# alignment), so that thousands of requests are packed in one call.
-_REQUEST_FORMAT = "PiiPPPP"
-assert struct.calcsize("@" + _REQUEST_FORMAT * 2) == 2 * ctypes.sizeof(_Request)
+# One _Request as six int64 words (LP64, little-endian): name, dtype | ndim
+# << 32, shape, offsets, sizes, dest; _request_array fills them by column.
+assert ctypes.sizeof(_Request) == 48 and _Request.dtype.offset == 8 and \
+    _Request.ndim.offset == 12 and sys.byteorder == "little"
 
 
 def _request_array(boxes) -> tuple[ctypes.Array, int, tuple]:
     """The ssdckpt_request (or ssdckpt_chunk) array of (name, code, shape,
-    offsets, sizes, address) boxes, packed at once instead of one ctypes
-    object per field, so that many small tensors cost little: returns the
-    array, its length, and the buffers it points into (keep them alive while
-    the array is used)."""
+    offsets, sizes, address) boxes, filled a column at a time (a tensor of
+    int64 words) instead of one ctypes object or struct field per box, so
+    that many small tensors cost little: returns the array, its length, and
+    the buffers it points into (keep them alive while the array is used)."""
     boxes = list(boxes)
-    names = b"".join(name.encode() + b"\0" for name, *_ in boxes)
-    name_buffer = ctypes.create_string_buffer(names, max(len(names), 1))
-    dims = array.array("Q")
-    for _, _, shape, offsets, sizes, _ in boxes:
-        dims.extend(shape)
-        dims.extend(offsets)
-        dims.extend(sizes)
+    count = len(boxes)
+    if not count:
+        return (_Request * 1)(), 0, ()
+    names = [name.encode() + b"\0" for name, *_ in boxes]
+    name_buffer = ctypes.create_string_buffer(b"".join(names))
+    dims = array.array("Q", [d for _, _, shape, offsets, sizes, _ in boxes
+                             for part in (shape, offsets, sizes) for d in part])
     dims_base = dims.buffer_info()[0] if dims else 0
-    name_at, dim_at = ctypes.addressof(name_buffer), 0
-    fields = []
-    for name, code, shape, offsets, sizes, address in boxes:
-        n = len(shape)
-        at = dims_base + 8 * dim_at
-        fields += (name_at, code, n, at, at + 8 * n, at + 16 * n, address)
-        name_at += len(name.encode()) + 1
-        dim_at += 3 * n
-    packed = bytearray(struct.pack("@" + _REQUEST_FORMAT * len(boxes), *fields))
-    requests = (_Request * max(len(boxes), 1)).from_buffer(packed) if boxes else \
-        (_Request * 1)()
-    return requests, len(boxes), (name_buffer, dims, packed)
+
+    def column(values) -> torch.Tensor:  # torch.tensor(list) costs ~1 us a value
+        return torch.frombuffer(array.array("q", values), dtype=torch.int64)
+    name_lengths = column(map(len, names))
+    ndims = column([len(box[2]) for box in boxes])
+    table = torch.empty((count, 6), dtype=torch.int64)
+    table[:, 0] = ctypes.addressof(name_buffer) + name_lengths.cumsum(0) - name_lengths
+    table[:, 1] = column([box[1] for box in boxes]) | ndims << 32
+    shapes = dims_base + 24 * (ndims.cumsum(0) - ndims)
+    table[:, 2] = shapes
+    table[:, 3] = shapes + 8 * ndims
+    table[:, 4] = shapes + 16 * ndims
+    table[:, 5] = column([box[5] for box in boxes])
+    requests = (_Request * count).from_address(table.data_ptr())
+    return requests, count, (name_buffer, dims, table)
 
 
 def library_path() -> str:
@@ -299,7 +302,7 @@ def _dtensor_type():
     return DTensor
 
 
-@dataclass
+@dataclass(slots=True)  # thousands are made per save: slots make each cheaper
 class _Leaf:
     """A tensor of the state dict and the box of it this rank holds."""
     name: str
@@ -311,6 +314,7 @@ class _Leaf:
     replicas: int               # ranks holding the same box
     replica_index: int          # this rank among them (-1: holds none)
     dtensor: bool
+    code: int | None            # its SSDRT_DTYPE_* (None: not supported)
 
 
 # (mesh, placements, global shape) -> (offsets, sizes, replicas, replica
@@ -348,11 +352,15 @@ def _layout(mesh, placements, shape: tuple) -> tuple:
 
 def _box(tensor, dtensor_type) -> tuple:
     """(local tensor, global shape, offsets, sizes, replicas, replica index);
-    shapes are torch.Size (a tuple)."""
+    shapes are torch.Size (a tuple). A DTensor's mesh, placements and shape
+    are read from its spec: its properties cost ~1 us each (every attribute
+    of a tensor subclass goes through __torch_function__), and a state dict
+    has thousands of tensors."""
     if dtensor_type is not None and isinstance(tensor, dtensor_type):
-        shape = tensor.shape
-        placements = tensor.placements
-        offsets, sizes, replicas, index = _layout(tensor.device_mesh, placements, shape)
+        spec = tensor._spec
+        shape = spec.tensor_meta.shape
+        placements = spec.placements
+        offsets, sizes, replicas, index = _layout(spec.mesh, placements, shape)
         local = tensor._local_tensor
         if index >= 0 and local.shape != sizes:
             raise CheckpointError(f"the DTensor's local tensor has shape {list(local.shape)}, "
@@ -378,39 +386,45 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
         raise CheckpointError(f"a state dict must be a dict, got {type(state).__name__}")
     dtensor_type = _dtensor_type()
     leaves: list[_Leaf] = []
-    names: dict[str, list] = {}  # tensor name -> its path
+    names: dict[str, tuple] = {}  # tensor name -> (parent path, key): its path
     problems: list[str] = []
 
+    def tensor(value, name: str, parent: list, key) -> dict | None:
+        # The tensor at parent + [key]; that path is built only for messages:
+        # a state dict has thousands of tensors, and everything done per
+        # tensor here counts.
+        if name in names or name == TREE_TENSOR:
+            other = _where(names[name][0] + [names[name][1]]) if name in names else "reserved"
+            problems.append(f"{_where(parent + [key])}: tensor name {name!r} is also {other}")
+            return None
+        names[name] = (parent, key)
+        try:
+            local, shape, offsets, sizes, replicas, index = _box(value, dtensor_type)
+        except CheckpointError as error:
+            problems.append(f"{_where(parent + [key])}: {error}")
+            return None
+        code = DTYPE_CODES.get(local.dtype)  # a DTensor's own dtype costs more
+        if code is None:
+            problems.append(f"{_where(parent + [key])}: dtype {local.dtype} is not supported "
+                            "in checkpoints")
+        leaves.append(_Leaf(name, value, local, shape, offsets, sizes, replicas, index,
+                            local is not value, code))
+        return {"tensor": name}
+
     def visit(value, path: list) -> Any:
-        # `where` is built only for messages: a state dict has thousands of
-        # tensors, and everything done per tensor here counts.
         if isinstance(value, torch.Tensor):
-            name = ".".join(map(str, path))
-            if name in names or name == TREE_TENSOR:
-                problems.append(f"{_where(path)}: tensor name {name!r} is also "
-                                f"{_where(names[name]) if name in names else 'reserved'}")
-                return None
-            names[name] = path
-            if value.dtype not in DTYPE_CODES:
-                problems.append(f"{_where(path)}: dtype {value.dtype} is not supported in "
-                                "checkpoints")
-            try:
-                local, shape, offsets, sizes, replicas, index = _box(value, dtensor_type)
-            except CheckpointError as error:
-                problems.append(f"{_where(path)}: {error}")
-                return None
-            leaves.append(_Leaf(name, value, local, shape, offsets, sizes, replicas, index,
-                                local is not value))
-            return {"tensor": name}
+            return tensor(value, ".".join(map(str, path)), path[:-1], path[-1])
         where = _where(path)
         if isinstance(value, dict):
             items = []
+            prefix = ".".join(map(str, path)) + "." if path else ""  # of the tensor names
             for key, child in value.items():
                 if isinstance(key, bool) or not isinstance(key, (str, int)):
                     problems.append(f"{where}: key {key!r} ({type(key).__name__}) is neither "
                                     "str nor int")
                     continue
-                items.append([key, visit(child, path + [key])])
+                items.append([key, tensor(child, prefix + str(key), path, key)
+                              if isinstance(child, torch.Tensor) else visit(child, path + [key])])
             return {"dict": items}
         if isinstance(value, (list, tuple)):
             kind = "list" if isinstance(value, list) else "tuple"
@@ -474,8 +488,7 @@ def _signature(tree: dict, leaves: list[_Leaf]) -> str:
             if kind in node:
                 return {kind: [strip(v) for v in node[kind]]}
         return {"tensor": node["tensor"]} if "tensor" in node else "value"
-    text = json.dumps([strip(tree), [(l.name, l.shape, DTYPE_CODES.get(l.tensor.dtype))
-                                     for l in leaves]])
+    text = json.dumps([strip(tree), [(l.name, l.shape, l.code) for l in leaves]])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -706,7 +719,7 @@ def latest(root, *, storage_options: dict | None = None) -> int | None:
 # save
 # ---------------------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class _Piece:
     """A box this rank writes: `data` holds it (any device and layout until
     it is staged), `address` is where its bytes are once they are in host
@@ -930,20 +943,19 @@ def _stage(piece: _Piece, arena: torch.Tensor | None, start: int | None) -> bool
     return source.device.type == "cuda"
 
 
-def _stage_all(pieces: list, arena: torch.Tensor, starts: list[int]) -> bool:
-    """_stage of every piece at its start in the arena, the pieces in host
-    memory (contiguous) copied by one library call on every core
-    (ssdckpt_copy_regions, the GIL released), not one copy each: thousands
-    of small tensors are then copied at the rate of large ones. Returns
-    whether a copy runs on a CUDA stream."""
+def _stage_all(pieces: list, sizes: list[int], arena: torch.Tensor, starts: list[int]) -> bool:
+    """_stage of every piece (of `sizes` bytes) at its start in the arena,
+    the pieces in host memory (contiguous) copied by one library call on
+    every core (ssdckpt_copy_regions, the GIL released), not one copy each:
+    thousands of small tensors are then copied at the rate of large ones.
+    Returns whether a copy runs on a CUDA stream."""
     base, on_stream = arena.data_ptr(), False
     regions = array.array("Q")
-    for piece, start in zip(pieces, starts):
+    for piece, nbytes, start in zip(pieces, sizes, starts):
         source = piece.data
         if source.is_cpu and source.is_contiguous():
             piece.address = base + start
-            regions.extend((piece.address, source.data_ptr(),
-                            source.numel() * source.element_size()))
+            regions.extend((piece.address, source.data_ptr(), nbytes))
         else:
             on_stream |= _stage(piece, arena, start)
     if regions:
@@ -1042,7 +1054,8 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     is blocked, unless the budget is full) and returns a future of the step
     while a thread writes and commits."""
     global _pending
-    total = sum(p.nbytes for p in pieces)
+    sizes = [p.nbytes for p in pieces]
+    total = sum(sizes)
     budget = _Budget(staging_bytes, _staging_arena(total, staging_bytes))
     handoff: queue.Queue = queue.Queue()
     future: concurrent.futures.Future = concurrent.futures.Future()
@@ -1087,10 +1100,10 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             handoff.put(batch)
         batch, batch_bytes, on_stream = [], 0, False
 
-    starts = budget.take_all([p.nbytes for p in pieces]) if pieces else None
+    starts = budget.take_all(sizes) if pieces else None
     try:
         if starts:
-            on_stream = _stage_all(pieces, budget.arena, starts)
+            on_stream = _stage_all(pieces, sizes, budget.arena, starts)
             for at in range(0, len(pieces), _BATCH_PIECES):
                 batch = pieces[at:at + _BATCH_PIECES]
                 hand_over()
@@ -1207,8 +1220,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
     # Rank 0's tree is the manifest's state_tree.
     state_tree = tree_text if rank == 0 else None
 
-    pieces = [_Piece(leaf.name, DTYPE_CODES[leaf.tensor.dtype], leaf.shape, leaf.offsets,
-                     leaf.sizes, leaf.local) for leaf in mine]
+    pieces = [_Piece(leaf.name, leaf.code, leaf.shape, leaf.offsets, leaf.sizes, leaf.local)
+              for leaf in mine]
 
     # A remote root keeps its retention for the remote copies.
     keep = 0 if remote is not None else keep_last or 0
@@ -1349,20 +1362,22 @@ def load(state_dict: dict, path, *, storage_options: dict | None = None) -> Resu
                                 "checkpoint's data")
                 continue
             code, shape = found
-            want = DTYPE_CODES.get(target.dtype)
+            try:
+                local, target_shape, offsets, sizes, _, index = _box(target, dtensor_type)
+                box_error = None
+            except CheckpointError as error:
+                local, target_shape, box_error = target, target.shape, error
+            want = DTYPE_CODES.get(local.dtype)  # a DTensor's own dtype costs more
             if want != code:
                 problems.append(f"{_where(path)}: dtype mismatch: the checkpoint has "
-                                f"{_DTYPES.get(code, code)}, the state dict {target.dtype}")
-            if target.shape != shape:
+                                f"{_DTYPES.get(code, code)}, the state dict {local.dtype}")
+            if target_shape != shape:
                 problems.append(f"{_where(path)}: shape mismatch: the checkpoint has "
-                                f"{list(shape)}, the state dict {list(target.shape)}")
+                                f"{list(shape)}, the state dict {list(target_shape)}")
             elif want == code:
-                try:
-                    local, _, offsets, sizes, _, index = _box(target, dtensor_type)
-                except CheckpointError as error:
-                    problems.append(f"{_where(path)}: {error}")
-                    continue
-                if index >= 0:
+                if box_error is not None:
+                    problems.append(f"{_where(path)}: {box_error}")
+                elif index >= 0:
                     plans.append((name, code, shape, offsets, sizes, local))
         if problems:
             raise CheckpointError(f"the state dict does not match checkpoint {directory}; "
@@ -1566,7 +1581,6 @@ def describe(path) -> dict:
 
 def command(action: str, path: str, out=None) -> int:
     """`python -m ssdopt checkpoint ACTION PATH`; returns the exit status."""
-    import sys
     out = out or sys.stdout  # read at call time (tests redirect it)
     if action == "ls":
         print(f"{'STEP':<14} {'NAME':<20} {'STATE':<12} {'SIZE':>12}", file=out)

@@ -140,7 +140,7 @@ def test_failed_staging_commits_nothing(tmp_path, monkeypatch, staging_bytes):
             raise RuntimeError("copy failed")
         return stage(piece, arena, start)
 
-    def failing_all(pieces, arena, starts):
+    def failing_all(pieces, sizes, arena, starts):
         calls.append(len(pieces))
         raise RuntimeError("copy failed")
     monkeypatch.setattr(ckpt, "_stage", failing)
