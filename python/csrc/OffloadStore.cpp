@@ -14,6 +14,16 @@
 // destroyed (its data files deleted) when the last handle and the last call
 // using it let go.
 //
+// Ownership on disk. While a store has a context open, its data files are in
+// a directory of its own, `ssdopt-store-<pid>-<random>` in the offload
+// directory, holding `owner.lock`, which the store keeps flock-ed (the
+// kernel drops the lock when the process dies, SIGKILL included). The
+// directory gets its name only once the lock is held, and loses the lock
+// file only once the runtime deleted its data files. Opening a store removes
+// every such directory whose lock no process holds (or that has none): the
+// files of stores whose process died; never those of a live one, whatever
+// its pid namespace.
+//
 // Locking: a handle's mutex serializes the ops on it and may be held while
 // the store's mutex is taken (a context closing), which may be held while
 // the registry's is taken (only offload does); never the other way round. A
@@ -37,10 +47,13 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <map>
 #include <mutex>
+#include <random>
 #include <sstream>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
@@ -93,7 +106,10 @@ struct Context {
 
 struct Store {
   int64_t id = 0;
-  std::string directory;
+  /// The offload directory, and the store's own in it while it has a
+  /// context open ("" otherwise), whose `owner.lock` is lockFd.
+  std::string directory, own;
+  int lockFd = -1;
   std::atomic<bool> closed{false};
   std::mutex mutex;
   std::condition_variable contextClosed;
@@ -105,6 +121,108 @@ struct Store {
   unsigned openContexts = 0;
 };
 
+constexpr const char *kOwnPrefix = "ssdopt-store-";
+constexpr const char *kOwnerLock = "/owner.lock";
+
+[[noreturn]] void failOnDisk(const std::string &what, const std::string &path,
+                             int err) {
+  throw std::system_error(err, std::generic_category(),
+                          "ssdopt: cannot " + what + " '" + path + "'");
+}
+
+/// Gives S a directory of its own in its offload directory, the lock on its
+/// owner.lock held (S's mutex held). The directory is made and locked under
+/// a hidden name, which the sweep ignores, then renamed.
+void claimOwnDirectory(Store &s) {
+  std::random_device random;
+  std::ostringstream name;
+  name << kOwnPrefix << ::getpid() << "-" << std::hex << random() << random();
+  std::string staging = s.directory + "/." + name.str();
+  std::string own = s.directory + "/" + name.str();
+  if (::mkdir(staging.c_str(), 0700) != 0)
+    failOnDisk("create the store directory", staging, errno);
+  std::string lockPath = staging + kOwnerLock;
+  int fd = ::open(lockPath.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+  int err = errno;
+  if (fd >= 0 && ::flock(fd, LOCK_EX) == 0) {
+    std::string pid = std::to_string(::getpid()) + "\n";
+    if (::pwrite(fd, pid.data(), pid.size(), 0) >= 0 &&
+        ::rename(staging.c_str(), own.c_str()) == 0) {
+      s.own = own;
+      s.lockFd = fd;
+      return;
+    }
+    err = errno;
+  }
+  if (fd >= 0)
+    ::close(fd);
+  ::unlink(lockPath.c_str());
+  ::rmdir(staging.c_str());
+  failOnDisk("take the store directory", lockPath, err);
+}
+
+/// Removes S's own directory once its context closed (S's mutex held): the
+/// runtime deleted the data files; the lock file goes, then the lock.
+void releaseOwnDirectory(Store &s) {
+  if (s.lockFd < 0)
+    return;
+  std::string lockPath = s.own + kOwnerLock;
+  if (::unlink(lockPath.c_str()) != 0 || ::rmdir(s.own.c_str()) != 0)
+    TORCH_WARN("ssdopt: store ", s.id, " could not remove '", s.own,
+               "': ", std::strerror(errno),
+               " (the next store opened on its directory removes it)");
+  ::close(s.lockFd);
+  s.lockFd = -1;
+  s.own.clear();
+}
+
+/// Removes the store directories in DIRECTORY that no live process owns:
+/// their owner.lock is missing or not locked (the lock is held, without
+/// blocking, while their files go), each named in a warning.
+void sweepDeadStores(const std::string &directory) {
+  DIR *dir = ::opendir(directory.c_str());
+  if (!dir)
+    return; // openStore reports an unusable directory
+  std::vector<std::string> dead;
+  while (dirent *entry = ::readdir(dir))
+    if (std::strncmp(entry->d_name, kOwnPrefix, std::strlen(kOwnPrefix)) == 0)
+      dead.push_back(directory + "/" + entry->d_name);
+  ::closedir(dir);
+  for (const std::string &own : dead) {
+    std::string lockPath = own + kOwnerLock;
+    int fd = ::open(lockPath.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd); // a live store's
+      continue;
+    }
+    char owner[32] = {0};
+    if (fd >= 0 && ::pread(fd, owner, sizeof(owner) - 1, 0) > 0)
+      owner[std::strcspn(owner, "\n")] = 0;
+    uint64_t bytes = 0;
+    if (DIR *files = ::opendir(own.c_str())) {
+      while (dirent *entry = ::readdir(files)) {
+        std::string path = own + "/" + entry->d_name;
+        struct stat st;
+        if (std::strcmp(entry->d_name, ".") == 0 ||
+            std::strcmp(entry->d_name, "..") == 0 || path == lockPath ||
+            ::lstat(path.c_str(), &st) != 0)
+          continue;
+        bytes += static_cast<uint64_t>(st.st_blocks) * 512;
+        ::unlink(path.c_str());
+      }
+      ::closedir(files);
+    }
+    ::unlink(lockPath.c_str());
+    bool removed = ::rmdir(own.c_str()) == 0 || errno == ENOENT;
+    if (fd >= 0)
+      ::close(fd);
+    TORCH_WARN("ssdopt: removed the files of a store whose process (pid ",
+               owner[0] ? owner : "unknown", ") ended without closing it: '",
+               own, "', ", bytes, " bytes on disk",
+               removed ? "" : " (the directory itself could not be removed)");
+  }
+}
+
 Context::~Context() {
   // Waits for the transfers in flight, then deletes the data files.
   {
@@ -113,7 +231,8 @@ Context::~Context() {
   }
   {
     std::lock_guard<std::mutex> lock(store->mutex);
-    --store->openContexts;
+    if (--store->openContexts == 0)
+      releaseOwnDirectory(*store);
   }
   store->contextClosed.notify_all();
 }
@@ -248,9 +367,11 @@ std::shared_ptr<Context> contextFor(const std::shared_ptr<Store> &s,
   TORCH_CHECK(!s->closed, "ssdopt.offload: store ", s->id, " is closed");
   if (std::shared_ptr<Context> open = s->contexts[device].lock())
     return open;
+  if (s->openContexts == 0)
+    claimOwnDirectory(*s);
   ssdrt_options options;
   ssdrt_options_init(&options);
-  options.directory = s->directory.c_str();
+  options.directory = s->own.c_str();
   // Activations are scratch data: no fdatasync. A host context never opens
   // a CUDA device. Staging is kept small because a store opens a context
   // per step: opening costs about 1 ms per MiB (docs/python.md).
@@ -260,6 +381,8 @@ std::shared_ptr<Context> contextFor(const std::shared_ptr<Store> &s,
   options.chunk_bytes = 1ull << 20;
   ssdrt_context *rt = nullptr;
   int rc = ssdrt_context_create(&options, &rt);
+  if (rc != 0 && s->openContexts == 0)
+    releaseOwnDirectory(*s);
   TORCH_CHECK(rc == 0, "ssdopt: cannot open the runtime in ", s->directory,
               " (store ", s->id, "): ", lastRuntimeError(rc));
   auto context = std::make_shared<Context>(s, device, rt);
@@ -450,6 +573,7 @@ int64_t openStore(const std::string &directory) {
     unusable(errno, "is not writable (cannot create a file in it)");
   ::close(fd);
   ::unlink(probe.c_str());
+  sweepDeadStores(directory);
 
   auto s = std::make_shared<Store>();
   s->directory = directory;

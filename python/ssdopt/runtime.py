@@ -2,7 +2,9 @@
 
 A store is a directory for offloaded tensors. Its data file exists only while
 it holds a live handle (one offloaded and not yet waited for or discarded),
-or once disk space was reserved in it (`reserve`)::
+or once disk space was reserved in it (`reserve`), in a directory of the
+store's own whose lock the process holds; opening a store removes those of
+stores whose process died without closing them (a SIGKILL)::
 
     from ssdopt import runtime
 
@@ -23,6 +25,9 @@ def open_store(directory: str) -> int:
     The directory must exist and be writable (a probe file is created and
     removed); otherwise raises an ``OSError`` naming it and the cause
     (``FileNotFoundError``, ``NotADirectoryError``, ``PermissionError``, ...).
+    The files of dead stores in it (``ssdopt-store-*`` directories whose
+    ``owner.lock`` no live process holds) are removed, each with a warning;
+    a live store's never are.
     """
     return _C.open_store(str(directory))
 

@@ -187,8 +187,11 @@ def test_data_file_exists_only_while_a_handle_is_live(store, tmp_path):
     assert os.listdir(tmp_path) == []
     first = ops.offload(x, store)
     second = ops.offload(z, store)
+    # The store's own directory, with its lock and one data file.
     files = os.listdir(tmp_path)
-    assert len(files) == 1 and files[0].endswith(".data")
+    assert len(files) == 1 and files[0].startswith("ssdopt-store-")
+    owned = sorted(os.listdir(tmp_path / files[0]))
+    assert len(owned) == 2 and owned[0] == "owner.lock" and owned[1].endswith(".data")
     ops.wait(ops.prefetch(first), x.shape, x.stride(), x.dtype, x.device)
     assert os.listdir(tmp_path) == files  # the second handle is still live
     ops.discard(second)
@@ -226,6 +229,47 @@ def test_files_are_removed_at_interpreter_exit(tmp_path):
     )
     env = dict(os.environ, SSDRT_LOG="off")
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+    assert os.listdir(tmp_path) == []
+
+
+# A process that opens a store, reserves space and offloads, says "ready"
+# and waits for a line on stdin.
+_STORE_OWNER = (
+    "import sys, torch, ssdopt._ops\n"
+    "from ssdopt import runtime\n"
+    "s = runtime.open_store(sys.argv[1])\n"
+    "runtime.reserve(s, {-1: [1 << 20]})\n"
+    "h = torch.ops.ssdopt.offload(torch.randn(1000), s)\n"
+    "print('ready', flush=True)\n"
+    "sys.stdin.readline()\n"
+)
+
+
+def _start_store_owner(directory) -> subprocess.Popen:
+    owner = subprocess.Popen([sys.executable, "-c", _STORE_OWNER, str(directory)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=dict(os.environ, SSDRT_LOG="off"))
+    assert owner.stdout.readline().strip() == "ready"
+    return owner
+
+
+def test_opening_a_store_removes_a_killed_process_files_never_a_live_ones(tmp_path):
+    killed = _start_store_owner(tmp_path)
+    killed.send_signal(signal.SIGKILL)
+    killed.wait()
+    [left] = os.listdir(tmp_path)  # its data file, with the space reserved
+    assert any(name.endswith(".data") for name in os.listdir(tmp_path / left))
+    live = _start_store_owner(tmp_path)  # its store's opening sweeps
+    try:
+        [kept] = os.listdir(tmp_path)
+        assert kept != left and f"-{live.pid}-" in kept
+        s = runtime.open_store(str(tmp_path))
+        assert os.listdir(tmp_path) == [kept]  # the live store's files stay
+        assert any(name.endswith(".data") for name in os.listdir(tmp_path / kept))
+        runtime.close_store(s)
+    finally:
+        live.stdin.write("\n")
+        live.stdin.close()
+        assert live.wait() == 0
     assert os.listdir(tmp_path) == []
 
 
