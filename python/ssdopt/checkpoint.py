@@ -482,13 +482,16 @@ def _tree_text(tree: dict) -> bytes:
 def _signature(tree: dict, leaves: list[_Leaf]) -> str:
     """What every rank must agree on: structure, tensor names, shapes, dtypes."""
     def strip(node):
+        if "tensor" in node:  # the most common node first, kept as it is
+            return node
         if "dict" in node:
             return {"dict": [[k, strip(v)] for k, v in node["dict"]]}
         for kind in ("list", "tuple"):
             if kind in node:
                 return {kind: [strip(v) for v in node[kind]]}
-        return {"tensor": node["tensor"]} if "tensor" in node else "value"
-    text = json.dumps([strip(tree), [(l.name, l.shape, l.code) for l in leaves]])
+        return "value"
+    # The tree names the tensors (in the leaves' order).
+    text = json.dumps([strip(tree), [(l.shape, l.code) for l in leaves]])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -1184,7 +1187,9 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
         if not isinstance(data_loader_position, int) or data_loader_position < 0:
             raise CheckpointError("data_loader_position must be a non-negative int")
         tree, leaves = _flatten(state_dict)
-        tree_text = _tree_text(tree)
+        # Rank 0 writes the manifest's state_tree; the ranks agree on the
+        # structure (the signature), so its check of the text holds for all.
+        tree_text = _tree_text(tree) if rank == 0 else None
         # Alone, there is no other rank to agree with.
         signature = _signature(tree, leaves) if world > 1 else None
         rng = _rng_bytes(rng_state)
@@ -1217,8 +1222,6 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                               + _describe_ranks(signatures, "has", "have"))
 
     mine = _assign(leaves, rank, world)
-    # Rank 0's tree is the manifest's state_tree.
-    state_tree = tree_text if rank == 0 else None
 
     pieces = [_Piece(leaf.name, leaf.code, leaf.shape, leaf.offsets, leaf.sizes, leaf.local)
               for leaf in mine]
@@ -1233,13 +1236,13 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                 piece.data = local
             piece.address = local.data_ptr()
         written = _write(root, step, rank, world, timeout, keep, [pieces], rng,
-                         data_loader_position, None, state_tree, remote is not None)
+                         data_loader_position, None, tree_text, remote is not None)
         if remote is not None:
             remote.publish_from_ranks(step, written, keep_last or 0, timeout)
         return step
 
     future = _save_async(root, step, rank, world, timeout, keep, pieces, rng,
-                         data_loader_position, staging_bytes, state_tree, remote is not None)
+                         data_loader_position, staging_bytes, tree_text, remote is not None)
     if remote is not None:
         # Every rank's future completes once the step is committed remotely.
         future = remote.publish_after(future, step, keep_last or 0, timeout)
