@@ -433,6 +433,11 @@ class _Aborted(Exception):
 _HANDOFF_BYTES = 8 << 20
 
 
+# How much nicer than the step the writer thread runs (a share of about a
+# tenth of a core it competes for, all of an idle one).
+_WRITER_NICENESS = 10
+
+
 class StepCheckpointer:
     """The checkpoints of one compiled step: `save`/`load` (its
     save_checkpoint and load_checkpoint) and, with options, the shards its
@@ -452,8 +457,11 @@ class StepCheckpointer:
         self.root = self.every = self.keep_last = None
         self.timeout = _ckpt.DEFAULT_TIMEOUT_S
         self.max_in_flight = DEFAULT_MAX_IN_FLIGHT
-        # Bytes of the values save_shard handed over that the writer holds.
-        self._in_flight = 0
+        # Bytes of the values save_shard took (counted by the step's thread
+        # only) and of those the writer let go of (by the writer only): a
+        # save_shard under the cap takes no lock.
+        self._taken = 0
+        self._released = 0
         self._drained = threading.Condition()
         if options is not None:
             self._parse(options)
@@ -490,6 +498,11 @@ class StepCheckpointer:
                 or self.max_in_flight < 1):
             raise ValueError("checkpoint 'max_in_flight' must be a positive int (bytes), got "
                              f"{self.max_in_flight!r}")
+
+    @property
+    def _in_flight(self) -> int:
+        """Bytes of the values save_shard handed over that the writer holds."""
+        return self._taken - self._released
 
     @property
     def enabled(self) -> bool:
@@ -601,10 +614,10 @@ class StepCheckpointer:
         nbytes = value.numel() * value.element_size()
         if self._in_flight and self._in_flight + nbytes > self.max_in_flight:
             self._hand_over(current)  # the writer frees only what it was given
-        with self._drained:
-            self._drained.wait_for(lambda: self._in_flight == 0 or
-                                   self._in_flight + nbytes <= self.max_in_flight)
-            self._in_flight += nbytes
+            with self._drained:
+                self._drained.wait_for(lambda: self._in_flight == 0 or
+                                       self._in_flight + nbytes <= self.max_in_flight)
+        self._taken += nbytes
         current.batch.append(_Job(key, tensor=value, held=nbytes))
         current.batch_bytes += nbytes
         if current.batch_bytes >= _HANDOFF_BYTES:
@@ -620,7 +633,13 @@ class StepCheckpointer:
         """The writer thread, one per checkpointer: writes the checkpoints in
         the order the step queued them, each through ssdopt.checkpoint's
         save (`_write`: begin, the batches, commit), which releases the GIL
-        while the library works, so the step goes on."""
+        while the library works, so the step goes on. It runs at a lower
+        priority (nice +10): its copy and checksum take whatever CPU the
+        step's own threads leave (the store's I/O threads that the step waits
+        for share the step's other core), not theirs."""
+        me = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, me,
+                       min(19, os.getpriority(os.PRIO_PROCESS, me) + _WRITER_NICENESS))
         while True:
             kind, target, _ = self._jobs.get()
             if kind == "stop":
@@ -684,7 +703,7 @@ class StepCheckpointer:
             job.tensor = None
         if held:
             with self._drained:
-                self._in_flight -= held
+                self._released += held
                 self._drained.notify_all()
 
     def wait_writes(self) -> None:

@@ -5,7 +5,9 @@
 // flight while the caller's thread copies and checksums the next chunk.
 // Each chunk starts at a 4096-byte boundary so that its checksum blocks are
 // aligned reads for the loader; the file is zero-padded to a multiple of
-// 4096 bytes.
+// 4096 bytes. The ring outlives its writer: the next writer of the process
+// takes it back (a checkpoint every step would otherwise map and fault in
+// 32 MiB of fresh staging memory per step).
 //
 //===----------------------------------------------------------------------===//
 #include "FileUtil.h"
@@ -17,6 +19,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <xxhash.h>
 
 namespace ssd::rt::ckpt {
@@ -26,6 +29,51 @@ std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth) {
   return std::make_unique<IoEngine>(
       makeBackend(EngineKind::Auto, queueDepth, note));
 }
+
+namespace {
+
+/// The staging buffers of the last writer that finished, for the next one:
+/// at most one default ring (4 x 8 MiB) is kept, idle, between checkpoints.
+class StagingCache {
+public:
+  AlignedBuffer take(uint64_t bytes) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (bytes == size && !buffers.empty()) {
+        AlignedBuffer buffer = std::move(buffers.back());
+        buffers.pop_back();
+        return buffer;
+      }
+    }
+    return allocateAligned(bytes);
+  }
+
+  void give(AlignedBuffer buffer, uint64_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (bytes != size) {
+      if (bytes * kMaxBuffers > kMaxBytes)
+        return;
+      buffers.clear();
+      size = bytes;
+    }
+    if (buffers.size() < kMaxBuffers)
+      buffers.push_back(std::move(buffer));
+  }
+
+private:
+  static constexpr size_t kMaxBuffers = 4;
+  static constexpr uint64_t kMaxBytes = 32ull << 20;
+  std::mutex mutex;
+  uint64_t size = 0;
+  std::vector<AlignedBuffer> buffers;
+};
+
+StagingCache &stagingCache() {
+  static StagingCache *cache = new StagingCache; // outlives static writers
+  return *cache;
+}
+
+} // namespace
 
 struct RankWriter::Impl {
   Impl(IoEngine &engine, const std::string &dir, uint32_t rank, uint64_t step,
@@ -40,7 +88,7 @@ struct RankWriter::Impl {
                       direct);
     slots.resize(options.stagingBuffers);
     for (Slot &slot : slots)
-      slot.buffer = allocateAligned(options.stagingBytes);
+      slot.buffer = stagingCache().take(options.stagingBytes);
     record.step = step;
     record.state.rank = rank;
     record.state.file = fileName;
@@ -53,6 +101,8 @@ struct RankWriter::Impl {
     for (Slot &slot : slots)
       if (slot.pending.valid())
         slot.pending.wait();
+    for (Slot &slot : slots)
+      stagingCache().give(std::move(slot.buffer), options.stagingBytes);
   }
 
   struct Slot {
