@@ -12,6 +12,8 @@
 
 #include "ssd/Transforms/ApplyPlan.h"
 
+#include "ssd/Analysis/Planner/Simulator.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -25,9 +27,25 @@ using planner::kNoGroup;
 using planner::TensorId;
 
 namespace {
-/// What happens at one slot, in issue order.
+/// The gaps of every slot that do each thing there, in issue order.
 struct SlotActions {
-  SmallVector<unsigned> offloads, releases, prefetches, waits;
+  planner::SlotBuckets offloads, releases, prefetches, waits;
+
+  SlotActions(const planner::Plan &plan, uint32_t numSlots) {
+    auto inOrder = [](const Gap &) { return 0u; };
+    offloads = planner::bucketBySlot(
+        plan, numSlots, [](const Gap &gap) { return gap.offloadSlot; }, inOrder,
+        [](const Gap &gap) { return !gap.entersOnSsd && gap.writes; });
+    releases = planner::bucketBySlot(
+        plan, numSlots, [](const Gap &gap) { return gap.releaseSlot; }, inOrder,
+        [](const Gap &gap) { return !gap.entersOnSsd; });
+    prefetches = planner::bucketBySlot(
+        plan, numSlots, [](const Gap &gap) { return gap.prefetchSlot; },
+        inOrder, [](const Gap &gap) { return gap.reloads(); });
+    waits = planner::bucketBySlot(
+        plan, numSlots, [](const Gap &gap) { return gap.waitPoint; }, inOrder,
+        [](const Gap &gap) { return gap.reloads(); });
+  }
 };
 
 /// The IR values a gap ends up with.
@@ -233,33 +251,23 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
                                    const planner::Plan &plan) {
   ArrayRef<Gap> gaps = plan.gaps;
   uint32_t numSlots = mapping.ops.size() + 1;
-  SmallVector<SlotActions> slots(numSlots);
+  SlotActions actions(plan, numSlots);
   // Gaps of one tensor, in step order (the plan is sorted that way).
   llvm::MapVector<TensorId, SmallVector<unsigned>> gapsOfTensor;
-  for (auto [index, gap] : llvm::enumerate(gaps)) {
+  for (auto [index, gap] : llvm::enumerate(gaps))
     gapsOfTensor[gap.tensor].push_back(index);
-    if (!gap.entersOnSsd) {
-      if (gap.writes)
-        slots[gap.offloadSlot].offloads.push_back(index);
-      slots[gap.releaseSlot].releases.push_back(index);
-    }
-    if (gap.reloads()) {
-      slots[gap.prefetchSlot].prefetches.push_back(index);
-      slots[gap.waitPoint].waits.push_back(index);
-    }
-  }
 
   SmallVector<GapValues> values(gaps.size());
-  // The gap before `index` of the same tensor, if any.
-  DenseMap<unsigned, unsigned> previousGap;
+  // The gap before each of the same tensor, or kFirst.
+  constexpr unsigned kFirst = ~0u;
+  std::vector<unsigned> previousGap(gaps.size(), kFirst);
   for (auto &[tensor, indices] : gapsOfTensor)
     for (unsigned i = 1; i < indices.size(); ++i)
       previousGap[indices[i]] = indices[i - 1];
   auto currentValue = [&](unsigned index) -> Value {
-    auto it = previousGap.find(index);
-    if (it == previousGap.end())
+    if (previousGap[index] == kFirst)
       return mapping.values[gaps[index].tensor];
-    return values[it->second].reloaded;
+    return values[previousGap[index]].reloaded;
   };
 
   // State that enters on SSD: the argument becomes the handle. Its type
@@ -283,14 +291,12 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
     Operation *anchor =
         slot < mapping.ops.size() ? mapping.ops[slot] : mapping.returnOp;
     builder.setInsertionPoint(anchor);
-    SlotActions &actions = slots[slot];
-    emitOffloads(builder, anchor->getLoc(), actions.offloads, gaps,
+    emitOffloads(builder, anchor->getLoc(), actions.offloads.at(slot), gaps,
                  currentValue, values);
     // Gaps that reuse an earlier copy take its handle.
-    for (unsigned index : actions.releases) {
-      if (!values[index].handle)
-        if (auto it = previousGap.find(index); it != previousGap.end())
-          values[index].handle = values[it->second].handle;
+    for (unsigned index : actions.releases.at(slot)) {
+      if (!values[index].handle && previousGap[index] != kFirst)
+        values[index].handle = values[previousGap[index]].handle;
       if (!values[index].handle)
         return func.emitError()
                << "internal error: the plan releases '"
@@ -301,7 +307,7 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
                                 ValueRange{currentValue(index)}, token);
     }
     // A partial reload reads a handle of its part's bytes.
-    for (unsigned index : actions.prefetches) {
+    for (unsigned index : actions.prefetches.at(slot)) {
       std::optional<TensorId> part = gaps[index].part;
       if (!part)
         continue;
@@ -311,8 +317,9 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
           values[index].handle,
           builder.getI64IntegerAttr(mapping.graph.getPart(*part)->offset));
     }
-    emitPrefetches(builder, anchor->getLoc(), actions.prefetches, gaps, values);
-    for (unsigned index : actions.waits) {
+    emitPrefetches(builder, anchor->getLoc(), actions.prefetches.at(slot), gaps,
+                   values);
+    for (unsigned index : actions.waits.at(slot)) {
       auto wait =
           builder.create<WaitOp>(anchor->getLoc(), values[index].prefetchToken,
                                  ValueRange{values[index].readHandle()});

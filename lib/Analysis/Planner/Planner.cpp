@@ -843,17 +843,15 @@ struct PlanningContext {
   }
 };
 
-/// Reload gaps of `plan` in order of use.
-std::vector<uint32_t> reloadsInUseOrder(const Plan &plan) {
-  std::vector<uint32_t> order;
-  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
-    if (plan.gaps[index].reloads())
-      order.push_back(index);
-  llvm::sort(order, [&](uint32_t a, uint32_t b) {
-    return std::make_pair(plan.gaps[a].waitPoint, plan.gaps[a].tensor) <
-           std::make_pair(plan.gaps[b].waitPoint, plan.gaps[b].tensor);
-  });
-  return order;
+/// Reload gaps of `plan` in order of use (wait point, then tensor).
+std::vector<uint32_t> reloadsInUseOrder(const PlanningContext &context,
+                                        const Plan &plan) {
+  return bucketBySlot(
+             plan, context.lifetimes.numPoints(),
+             [](const Gap &gap) { return gap.waitPoint; },
+             [](const Gap &gap) { return gap.tensor; },
+             [](const Gap &gap) { return gap.reloads(); })
+      .gaps;
 }
 
 /// Places every reload at max(desired slot, the earliest slot from which
@@ -982,15 +980,14 @@ Evaluated evaluate(const PlanningContext &context, Plan plan) {
 /// Issues offloads in the order of their releases: each write goes out
 /// right after its definition but never before a write that is needed
 /// earlier, so that the FIFO write queue serves the earliest deadline first.
-void orderWritesByDeadline(Plan &plan) {
-  std::vector<uint32_t> writes;
-  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
-    if (plan.gaps[index].writes)
-      writes.push_back(index);
-  llvm::sort(writes, [&](uint32_t a, uint32_t b) {
-    return std::make_pair(plan.gaps[a].releaseSlot, plan.gaps[a].tensor) <
-           std::make_pair(plan.gaps[b].releaseSlot, plan.gaps[b].tensor);
-  });
+void orderWritesByDeadline(const PlanningContext &context, Plan &plan) {
+  std::vector<uint32_t> writes =
+      bucketBySlot(
+          plan, context.lifetimes.numPoints(),
+          [](const Gap &gap) { return gap.releaseSlot; },
+          [](const Gap &gap) { return gap.tensor; },
+          [](const Gap &gap) { return gap.writes; })
+          .gaps;
   uint32_t issued = 0;
   for (uint32_t index : writes) {
     Gap &gap = plan.gaps[index];
@@ -1008,12 +1005,12 @@ Evaluated scheduleOnQueues(const PlanningContext &context, const Plan &gaps,
                            unsigned rounds) {
   std::optional<Evaluated> best;
   // Reordering the writes moves no reload: one order serves both.
-  std::vector<uint32_t> order = reloadsInUseOrder(gaps);
+  std::vector<uint32_t> order = reloadsInUseOrder(context, gaps);
   std::vector<uint32_t> previousSlots(order.size());
   for (bool byDeadline : {false, true}) {
     Plan plan = gaps;
     if (byDeadline)
-      orderWritesByDeadline(plan);
+      orderWritesByDeadline(context, plan);
     std::string writes = byDeadline ? "+writes-by-deadline" : "";
     Plan eager = plan;
     placePrefetches(context, eager, order,
@@ -1084,7 +1081,7 @@ std::optional<TensorId> worstStaller(const PlanningContext &context,
 /// use is then as small as the schedule permits. Tries the latest slots
 /// backward from the uses, then halfway there.
 void delayPrefetches(const PlanningContext &context, Evaluated &best) {
-  std::vector<uint32_t> order = reloadsInUseOrder(best.plan);
+  std::vector<uint32_t> order = reloadsInUseOrder(context, best.plan);
   std::vector<uint32_t> latest = slotsBackwardFromUses(
       context, best.plan, order, context.simulate(best.plan));
   for (unsigned share : {2u, 1u}) {
@@ -1323,7 +1320,7 @@ llvm::Expected<Plan> baselineGaps(const PlanningContext &context,
 /// A baseline's reloads: its prefetch rule, within the budget.
 void scheduleBaseline(const PlanningContext &context, Plan &plan,
                       Policy baseline, const PlannerOptions &options) {
-  std::vector<uint32_t> order = reloadsInUseOrder(plan);
+  std::vector<uint32_t> order = reloadsInUseOrder(context, plan);
   BaselineRules rules = rulesOf(baseline);
   unsigned depth = baseline == Policy::StashWindow ? 1 : options.prefetchDepth;
   placePrefetches(context, plan, order,

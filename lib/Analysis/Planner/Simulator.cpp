@@ -9,8 +9,6 @@
 
 #include "ssd/Analysis/Planner/Simulator.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -99,44 +97,6 @@ struct Queue {
   }
 };
 
-/// Gap indices bucketed by slot, each bucket ordered by `key`.
-struct SlotBuckets {
-  std::vector<uint32_t> begin;
-  std::vector<uint32_t> gaps;
-
-  llvm::ArrayRef<uint32_t> at(uint32_t slot) const {
-    return llvm::ArrayRef<uint32_t>(gaps).slice(begin[slot],
-                                                begin[slot + 1] - begin[slot]);
-  }
-};
-
-template <typename SlotFn, typename KeyFn, typename FilterFn>
-SlotBuckets bucketBySlot(const Plan &plan, uint32_t slots, SlotFn slotOf,
-                         KeyFn keyOf, FilterFn include) {
-  // Counting sort by slot, then each (small) bucket by key.
-  SlotBuckets buckets;
-  buckets.begin.assign(slots + 1, 0);
-  for (const Gap &gap : plan.gaps)
-    if (include(gap))
-      ++buckets.begin[slotOf(gap) + 1];
-  std::partial_sum(buckets.begin.begin(), buckets.begin.end(),
-                   buckets.begin.begin());
-  buckets.gaps.resize(buckets.begin.back());
-  std::vector<uint32_t> next(buckets.begin.begin(), buckets.begin.end() - 1);
-  for (uint32_t index = 0; index < plan.gaps.size(); ++index)
-    if (include(plan.gaps[index]))
-      buckets.gaps[next[slotOf(plan.gaps[index])]++] = index;
-  for (uint32_t slot = 0; slot < slots; ++slot) {
-    auto first = buckets.gaps.begin() + buckets.begin[slot];
-    auto last = buckets.gaps.begin() + buckets.begin[slot + 1];
-    if (last - first > 1)
-      std::sort(first, last, [&](uint32_t a, uint32_t b) {
-        return std::make_pair(keyOf(plan.gaps[a]), a) <
-               std::make_pair(keyOf(plan.gaps[b]), b);
-      });
-  }
-  return buckets;
-}
 } // namespace
 
 SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
@@ -165,18 +125,27 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       [](const Gap &) { return 0u; },
       [](const Gap &gap) { return gap.reloads(); });
 
-  llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> offloadGroups,
-      prefetchGroups;
+  // The members of every group, by group id, in index order.
+  uint32_t groupIds = 0;
   std::vector<double> tensorEntryReady(graph.numTensors(), kNever);
-  for (uint32_t index = 0; index < gaps.size(); ++index) {
-    const Gap &gap = gaps[index];
-    if (gap.offloadGroup != kNoGroup && gap.writes)
-      offloadGroups[gap.offloadGroup].push_back(index);
-    if (gap.prefetchGroup != kNoGroup && gap.reloads())
-      prefetchGroups[gap.prefetchGroup].push_back(index);
+  for (const Gap &gap : gaps) {
+    for (uint32_t group : {gap.offloadGroup, gap.prefetchGroup})
+      if (group != kNoGroup)
+        groupIds = std::max(groupIds, group + 1);
     if (gap.entersOnSsd)
       tensorEntryReady[gap.tensor] = 0;
   }
+  auto noKey = [](const Gap &) { return 0u; };
+  SlotBuckets offloadGroups = bucketBySlot(
+      plan, groupIds, [](const Gap &gap) { return gap.offloadGroup; }, noKey,
+      [](const Gap &gap) {
+        return gap.offloadGroup != kNoGroup && gap.writes;
+      });
+  SlotBuckets prefetchGroups = bucketBySlot(
+      plan, groupIds, [](const Gap &gap) { return gap.prefetchGroup; }, noKey,
+      [](const Gap &gap) {
+        return gap.prefetchGroup != kNoGroup && gap.reloads();
+      });
 
   // When the SSD workers (or, without workers, the two SSD queues) and the
   // SSD path as a whole last finished, relative to a step's start.
@@ -225,26 +194,30 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
       queue->resource = resource;
     }
 
-    // The members of the transfer that `index` belongs to, once per slot.
-    llvm::DenseSet<uint32_t> issuedGroups;
+    // The members of the transfer that `index` belongs to: none where its
+    // group was issued at this slot already (`issuedAt`: the slot + 1 at
+    // which each group last was).
+    std::vector<uint32_t> offloadIssuedAt(groupIds, 0),
+        prefetchIssuedAt(groupIds, 0);
     auto members =
-        [&](uint32_t index, uint32_t group,
-            llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 4>> &groups)
-        -> llvm::SmallVector<uint32_t, 4> {
+        [](const uint32_t &index, uint32_t group, uint32_t slot,
+           const SlotBuckets &groups,
+           std::vector<uint32_t> &issuedAt) -> llvm::ArrayRef<uint32_t> {
       if (group == kNoGroup)
-        return {index};
-      if (!issuedGroups.insert(group).second)
+        return index;
+      if (issuedAt[group] == slot + 1)
         return {};
-      return groups[group];
+      issuedAt[group] = slot + 1;
+      return groups.at(group);
     };
 
     double now = 0;
     for (uint32_t slot = 0; slot < points; ++slot) {
       result.slotTime[slot] = now;
-      issuedGroups.clear();
-      for (uint32_t index : offloads.at(slot)) {
-        llvm::SmallVector<uint32_t, 4> transfer =
-            members(index, gaps[index].offloadGroup, offloadGroups);
+      for (const uint32_t &index : offloads.at(slot)) {
+        llvm::ArrayRef<uint32_t> transfer =
+            members(index, gaps[index].offloadGroup, slot, offloadGroups,
+                    offloadIssuedAt);
         if (transfer.empty())
           continue;
         uint64_t bytes = 0;
@@ -270,10 +243,10 @@ SimulationResult ssd::planner::simulatePlan(const StepGraph &graph,
         result.writeStallSeconds += std::max(0.0, durable - now);
         now = std::max(now, durable);
       }
-      issuedGroups.clear();
-      for (uint32_t index : prefetches.at(slot)) {
-        llvm::SmallVector<uint32_t, 4> transfer =
-            members(index, gaps[index].prefetchGroup, prefetchGroups);
+      for (const uint32_t &index : prefetches.at(slot)) {
+        llvm::ArrayRef<uint32_t> transfer =
+            members(index, gaps[index].prefetchGroup, slot, prefetchGroups,
+                    prefetchIssuedAt);
         if (transfer.empty())
           continue;
         uint64_t bytes = 0;

@@ -21,7 +21,9 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <array>
+#include <numeric>
 
 namespace ssd::planner {
 
@@ -69,6 +71,52 @@ struct SimulationResult {
   uint64_t bytesRead = 0;
   uint32_t transfers = 0;
 };
+
+/// The indices of a plan's gaps bucketed by a slot (or by a group id: the
+/// ids groupTransfers and extractPlan hand out are small, counted from 0),
+/// each bucket in index order or ordered by a key: a counting sort, so that
+/// the simulator and the IR rewrite find a slot's gaps without a map.
+struct SlotBuckets {
+  std::vector<uint32_t> begin;
+  std::vector<uint32_t> gaps;
+
+  llvm::ArrayRef<uint32_t> at(uint32_t slot) const {
+    return llvm::ArrayRef<uint32_t>(gaps).slice(begin[slot],
+                                                begin[slot + 1] - begin[slot]);
+  }
+};
+
+/// Buckets the gaps that `include` takes by `slotOf` (below `slots`), each
+/// bucket ordered by (`keyOf`, index).
+template <typename SlotFn, typename KeyFn, typename FilterFn>
+SlotBuckets bucketBySlot(const Plan &plan, uint32_t slots, SlotFn slotOf,
+                         KeyFn keyOf, FilterFn include) {
+  // Each bucket's end, then filled from the back: `begin` ends up as the
+  // starts, each bucket in index order.
+  SlotBuckets buckets;
+  buckets.begin.assign(slots + 1, 0);
+  for (const Gap &gap : plan.gaps)
+    if (include(gap))
+      ++buckets.begin[slotOf(gap)];
+  std::partial_sum(buckets.begin.begin(), buckets.begin.end(),
+                   buckets.begin.begin());
+  buckets.gaps.resize(buckets.begin.back());
+  for (uint32_t index = plan.gaps.size(); index-- > 0;)
+    if (include(plan.gaps[index]))
+      buckets.gaps[--buckets.begin[slotOf(plan.gaps[index])]] = index;
+  auto byKey = [&](uint32_t a, uint32_t b) {
+    return std::make_pair(keyOf(plan.gaps[a]), a) <
+           std::make_pair(keyOf(plan.gaps[b]), b);
+  };
+  // Buckets come out in index order, which is often key order already.
+  for (uint32_t slot = 0; slot < slots; ++slot) {
+    auto first = buckets.gaps.begin() + buckets.begin[slot];
+    auto last = buckets.gaps.begin() + buckets.begin[slot + 1];
+    if (last - first > 1 && !std::is_sorted(first, last, byKey))
+      std::sort(first, last, byKey);
+  }
+  return buckets;
+}
 
 /// With `spans`, also every transfer on every queue (of the steady-state
 /// pass), in issue order.
