@@ -166,28 +166,36 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
       persistentByName[name] = id;
   }
 
+  // The op list is long and scattered in memory: it is walked once, here
+  // (its size() walks it too).
   Block &body = func.getBody().front();
-  size_t numOps = body.getOperations().size() - 1;
-  mapping.ops.reserve(numOps);
+  for (Operation &op : body.without_terminator())
+    mapping.ops.push_back(&op);
+  size_t numOps = mapping.ops.size();
   mapping.pointOf.reserve(numOps);
   mapping.tensorOf.reserve(func.getNumArguments() + 2 * numOps);
-  llvm::SetVector<Value> touched;
+  mapping.graph.reserve(numOps, func.getNumArguments() + numOps);
+  // Most ops touch a few values: those are told apart without a hash set.
+  llvm::SmallSetVector<Value, 8> touched;
+  llvm::SetVector<Value> usedInRegions;
   SmallVector<TensorId> operands;
-  for (Operation &op : body.without_terminator()) {
+  for (auto [point, opPointer] : llvm::enumerate(mapping.ops)) {
+    Operation &op = *opPointer;
     touched.clear();
     touched.insert(op.getOperands().begin(), op.getOperands().end());
-    for (Region &region : op.getRegions())
-      getUsedValuesDefinedAbove(region, region, touched);
+    if (op.getNumRegions()) {
+      usedInRegions.clear();
+      getUsedValuesDefinedAbove(op.getRegions(), usedInRegions);
+      touched.insert(usedInRegions.begin(), usedInRegions.end());
+    }
     operands.clear();
     for (Value value : touched)
       if (auto it = mapping.tensorOf.find(value); it != mapping.tensorOf.end())
         operands.push_back(it->second);
-    uint32_t point = mapping.ops.size();
     planner::OpId opId = mapping.graph.addOp(
         isa<KernelOp>(op) ? cast<KernelOp>(op).getName().str()
                           : op.getName().getStringRef().str(),
         operands, getOpCost(&op));
-    mapping.ops.push_back(&op);
     mapping.pointOf[&op] = opId;
     std::optional<TensorId> viewed = getViewedTensor(&op, mapping.tensorOf);
     // Where each result lies in its root's storage, when the view says and

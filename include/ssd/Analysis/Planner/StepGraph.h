@@ -122,6 +122,11 @@ public:
   explicit StepGraph(std::string functionName = "step")
       : functionName(std::move(functionName)) {}
 
+  /// Makes room for `ops` ops and `tensors` tensors, when the caller knows.
+  void reserve(size_t ops, size_t tensors) {
+    this->ops.reserve(ops);
+    this->tensors.reserve(tensors);
+  }
   TensorId addArgument(std::string name, uint64_t bytes, TensorRole role);
   OpId addOp(std::string name, llvm::ArrayRef<TensorId> operands,
              OpCost cost = {});
