@@ -11,7 +11,7 @@
 
 #include "ssd/Analysis/StepGraphBuilder.h"
 
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::ssd {
 #define GEN_PASS_DEF_VERIFYGRAPHPASS
@@ -60,10 +60,15 @@ struct PersistentArg {
 };
 } // namespace
 
-static LogicalResult verifyArguments(func::FuncOp func,
-                                     llvm::StringMap<PersistentArg> &state) {
+/// Names are keyed by the text of their (uniqued, long-lived) attributes:
+/// a step has tens of thousands of arguments, and a StringMap allocates an
+/// entry for each.
+using PersistentArgs = DenseMap<StringRef, PersistentArg>;
+
+static LogicalResult verifyArguments(func::FuncOp func, PersistentArgs &state) {
   bool ok = true;
-  llvm::StringMap<unsigned> argByName(func.getNumArguments());
+  DenseMap<StringRef, unsigned> argByName;
+  argByName.reserve(func.getNumArguments());
   for (BlockArgument arg : func.getArguments()) {
     unsigned index = arg.getArgNumber();
     auto tensor = dyn_cast<RankedTensorType>(arg.getType());
@@ -107,10 +112,11 @@ static LogicalResult verifyArguments(func::FuncOp func,
   return success(ok);
 }
 
-static LogicalResult
-verifyResults(func::FuncOp func, const llvm::StringMap<PersistentArg> &state) {
+static LogicalResult verifyResults(func::FuncOp func,
+                                   const PersistentArgs &state) {
   bool ok = true;
-  llvm::StringMap<unsigned> resultByName;
+  DenseMap<StringRef, unsigned> resultByName;
+  resultByName.reserve(func.getNumResults());
   for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
     if (failed(checkValueType(func, type, "result #" + llvm::Twine(index)))) {
       ok = false;
@@ -172,7 +178,7 @@ static LogicalResult verifyBody(func::FuncOp func) {
 LogicalResult mlir::ssd::verifyTrainingStep(func::FuncOp func) {
   if (func.isExternal())
     return success();
-  llvm::StringMap<PersistentArg> state;
+  PersistentArgs state;
   bool ok = succeeded(verifyArguments(func, state));
   ok &= succeeded(verifyResults(func, state));
   ok &= succeeded(verifyBody(func));

@@ -136,16 +136,14 @@ static LogicalResult verifyTokensAwaited(const Timeline &timeline) {
   return success(ok);
 }
 
-/// The interval of top-level positions during which `value` holds memory.
-static std::pair<unsigned, unsigned> getLiveRange(Value value,
+/// The interval of top-level positions during which `value` holds memory;
+/// `defined` is the position that defines it (0 for an argument).
+static std::pair<unsigned, unsigned> getLiveRange(Value value, unsigned defined,
                                                   const Timeline &timeline) {
-  unsigned start = 0;
-  if (Operation *def = value.getDefiningOp()) {
-    start = timeline.of(def);
-    if (auto wait = dyn_cast<WaitOp>(def))
-      if (Operation *prefetch = wait.getToken().getDefiningOp())
-        start = timeline.of(prefetch);
-  }
+  unsigned start = defined;
+  if (auto wait = dyn_cast_or_null<WaitOp>(value.getDefiningOp()))
+    if (Operation *prefetch = wait.getToken().getDefiningOp())
+      start = timeline.of(prefetch);
   Operation *last = nullptr;
   forEachStorageUser(value, [&](Operation *user) {
     if (!last || timeline.isAfter(user, last))
@@ -179,15 +177,15 @@ static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
   // Handles, tokens and views hold none: their live ranges are not needed.
   SmallVector<Holder> holders;
   holders.reserve(body.getNumArguments() + numOps);
-  auto addHolder = [&](Value value) {
+  auto addHolder = [&](Value value, unsigned defined) {
     if (int64_t bytes = getOwnBytes(value))
-      holders.push_back({value, bytes, getLiveRange(value, timeline)});
+      holders.push_back({value, bytes, getLiveRange(value, defined, timeline)});
   };
   for (BlockArgument arg : body.getArguments())
-    addHolder(arg);
-  for (Operation *op : timeline.ops)
+    addHolder(arg, 0);
+  for (auto [position, op] : llvm::enumerate(timeline.ops))
     for (Value result : op->getResults())
-      addHolder(result);
+      addHolder(result, position);
 
   SmallVector<int64_t> delta(numOps + 1, 0);
   for (const Holder &holder : holders) {
