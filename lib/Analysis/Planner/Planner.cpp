@@ -1670,11 +1670,12 @@ OffloadPlanner::plan(const PlannerOptions &options,
   result.policy = policyName(options.policy).str();
   result.memoryBudget = options.memoryBudget;
   // Where only a part of a tensor is used after its last reload, read back
-  // just that part when the simulation says the step is no slower for it.
+  // just that part when the simulation says the step is no slower for it,
+  // judged as the search judged the plan (grouped where the options group).
   if (options.policy == Policy::Ssd) {
     Plan partial = result;
     if (reloadPartsOnly(partial, graph, lifetimes) &&
-        simulate(partial).stepSeconds <= simulate(result).stepSeconds)
+        context.simulate(partial).stepSeconds <= best->stepSeconds)
       result = std::move(partial);
   }
   if (llvm::Error error =
