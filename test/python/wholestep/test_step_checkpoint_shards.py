@@ -9,6 +9,7 @@ each, then loaded back: the exact state of the last committed step.
 from __future__ import annotations
 
 import itertools
+import os
 import subprocess
 import threading
 import time
@@ -250,3 +251,32 @@ def test_save_keys_decode_mlir_escapes():
     key = step_checkpoint._SAVE.search(line).group(3)
     assert step_checkpoint._mlir_string(key) == 'blocks."a".w\\xé'
     assert step_checkpoint._mlir_string("fc1.weight.exp_avg") == "fc1.weight.exp_avg"
+
+
+def test_save_shard_under_the_cap_takes_no_lock_and_the_writer_runs_nicer(tmp_path):
+    """Under max_in_flight, save_shard on the step's thread only counts and
+    queues: it goes on while the writer's condition is held elsewhere. The
+    writer thread runs 10 nicer than the step, so that its copies take the
+    CPU the step's threads leave."""
+    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt")})
+    values = {f"v{i}": torch.full((1024,), float(i)) for i in range(3)}
+    saver._expected = set(values)
+    assert saver.begin_step([Entry(n, (1024,), torch.float32, tensor=t)
+                             for n, t in values.items()])
+    step_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    writer = saver._worker.native_id
+    deadline = time.monotonic() + 10
+    while os.getpriority(os.PRIO_PROCESS, writer) == step_nice and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert os.getpriority(os.PRIO_PROCESS, writer) == min(19, step_nice + 10)
+    with saver._drained:
+        step = threading.Thread(target=lambda: [step_checkpoint.save_shard(saver.id, n, v)
+                                                for n, v in values.items()])
+        step.start()
+        step.join(10)
+        assert not step.is_alive(), "save_shard under the cap waited for the writer's lock"
+    saver.end_step()
+    saver.flush()
+    loaded = ckpt.to_state_dict(tmp_path / "ckpt")
+    assert all(torch.equal(loaded[n], values[n]) for n in values)
+    saver.close()
