@@ -1319,7 +1319,8 @@ def _assign_values(saved, target):
     (tuples are rebuilt, the parent takes the new one)."""
     if "dict" in saved:
         for k, child in saved["dict"]:
-            target[k] = _assign_values(child, target[k])
+            if "tensor" not in child:  # a tensor is filled already
+                target[k] = _assign_values(child, target[k])
         return target
     if "list" in saved:
         for i, child in enumerate(saved["list"]):
