@@ -128,19 +128,53 @@ static llvm::Error fail(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// `target` with the fields of the --device-rates file applied (the target
-/// parser's rules), its name kept.
-static llvm::Expected<planner::Target>
-applyDeviceRates(const planner::Target &target, llvm::StringRef text) {
-  llvm::Expected<planner::Target> merged =
-      planner::applyTargetJSON(target, text);
-  if (!merged)
+/// The --device-rates file, parsed once: checked against a preset before
+/// the disk is measured, then applied over the measured target.
+struct DeviceRates {
+  llvm::json::Value file = nullptr;
+
+  static llvm::Expected<DeviceRates> read() {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> text =
+        llvm::MemoryBuffer::getFile(deviceRates);
+    if (!text)
+      return llvm::createStringError(text.getError(),
+                                     "cannot read --device-rates file '%s'",
+                                     deviceRates.c_str());
+    llvm::Expected<llvm::json::Value> parsed =
+        llvm::json::parse((*text)->getBuffer());
+    if (!parsed)
+      return named(parsed.takeError());
+    DeviceRates rates{std::move(*parsed)};
+    llvm::Expected<planner::Target> preset =
+        planner::getTargetPreset("epyc9654-990pro");
+    if (!preset)
+      return preset.takeError();
+    if (llvm::Expected<planner::Target> checked = rates.apply(*preset);
+        !checked)
+      return checked.takeError();
+    return rates;
+  }
+  /// `target` with the file's fields applied (the target parser's rules),
+  /// its name kept.
+  llvm::Expected<planner::Target> apply(const planner::Target &target) const {
+    llvm::Expected<planner::Target> merged =
+        planner::applyParsedTargetJSON(target, file);
+    if (!merged)
+      return named(merged.takeError());
+    merged->name = target.name;
+    return merged;
+  }
+  std::optional<llvm::StringRef> description() const {
+    return file.getAsObject()->getString("description");
+  }
+
+private:
+  static llvm::Error named(llvm::Error error) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(), "--device-rates file '%s': %s",
-        deviceRates.c_str(), llvm::toString(merged.takeError()).c_str());
-  merged->name = target.name;
-  return merged;
-}
+        deviceRates.c_str(), llvm::toString(std::move(error)).c_str());
+  }
+};
 
 static llvm::Error runCalibration(llvm::raw_ostream &os) {
   llvm::Expected<uint64_t> bytes = planner::parseMemorySize(calibrateBytes);
@@ -149,42 +183,25 @@ static llvm::Error runCalibration(llvm::raw_ostream &os) {
   if (!(calibrateSeconds >= 0))
     return fail("--calibrate-seconds must not be negative");
   // A bad --device-rates file fails before the disk is measured.
-  std::unique_ptr<llvm::MemoryBuffer> rates;
+  std::optional<DeviceRates> rates;
   if (!deviceRates.empty()) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(deviceRates);
-    if (!file)
-      return llvm::createStringError(file.getError(),
-                                     "cannot read --device-rates file '%s'",
-                                     deviceRates.c_str());
-    rates = std::move(*file);
-    llvm::Expected<planner::Target> preset =
-        planner::getTargetPreset("epyc9654-990pro");
-    if (!preset)
-      return preset.takeError();
-    if (llvm::Expected<planner::Target> checked =
-            applyDeviceRates(*preset, rates->getBuffer());
-        !checked)
-      return checked.takeError();
+    llvm::Expected<DeviceRates> read = DeviceRates::read();
+    if (!read)
+      return read.takeError();
+    rates = std::move(*read);
   }
   llvm::Expected<Calibration> calibration =
       calibrate(scratchDir, {*bytes, calibrateSeconds});
   if (!calibration)
     return calibration.takeError();
   if (rates) {
-    llvm::Expected<planner::Target> merged =
-        applyDeviceRates(calibration->target, rates->getBuffer());
+    llvm::Expected<planner::Target> merged = rates->apply(calibration->target);
     if (!merged)
       return merged.takeError();
     calibration->target = *merged;
     calibration->description +=
         "; the device's rates from " + deviceRates + " replace the host's";
-    llvm::Expected<llvm::json::Value> json =
-        llvm::json::parse(rates->getBuffer());
-    if (!json)
-      return json.takeError();
-    if (std::optional<llvm::StringRef> said =
-            json->getAsObject()->getString("description"))
+    if (std::optional<llvm::StringRef> said = rates->description())
       calibration->description += " (" + said->str() + ")";
   }
   os << llvm::formatv("{0:2}", calibration->toJSON()) << "\n";

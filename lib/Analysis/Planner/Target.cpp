@@ -387,7 +387,13 @@ llvm::Expected<Target> ssd::planner::applyTargetJSON(Target target,
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
   if (!parsed)
     return parsed.takeError();
-  const llvm::json::Object *object = parsed->getAsObject();
+  return applyParsedTargetJSON(std::move(target), *parsed);
+}
+
+llvm::Expected<Target>
+ssd::planner::applyParsedTargetJSON(Target target,
+                                    const llvm::json::Value &file) {
+  const llvm::json::Object *object = file.getAsObject();
   if (!object)
     return createStringError(inconvertibleErrorCode(),
                              "target file: expected a JSON object");

@@ -148,6 +148,9 @@ llvm::Expected<Target> parseTargetJSON(llvm::StringRef text);
 /// writes, applied to a measured or preset target. A `base` in `text`
 /// replaces `target` first; the result is validated.
 llvm::Expected<Target> applyTargetJSON(Target target, llvm::StringRef text);
+/// The same for a file parsed already (one parse for several targets).
+llvm::Expected<Target> applyParsedTargetJSON(Target target,
+                                             const llvm::json::Value &file);
 /// `spec` is a preset name or a path to a JSON file: what the passes'
 /// `target=` option accepts.
 llvm::Expected<Target> loadTarget(llvm::StringRef spec);
