@@ -130,6 +130,10 @@ LifetimeAnalysis::LifetimeAnalysis(const StepGraph &graph)
       continue;
     partTails[tensor] =
         PartTail{view, touchPoints[first], touchPoints[first - 1]};
+    // There only the part must be resident: a plan may read back that
+    // range alone.
+    for (uint32_t entry = first; entry < end; ++entry)
+      required[touchPoints[entry]] -= info.bytes - graph.getPart(view)->bytes;
   }
 
   liveStart.resize(numTensors);

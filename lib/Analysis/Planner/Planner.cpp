@@ -347,6 +347,8 @@ public:
       : graph(graph), lifetimes(lifetimes), target(target), budget(budget),
         rule(rule), movable(movable), demotion(demotion), live(unplannedLive),
         hasCopy(graph.numTensors(), false) {
+    if (graph.hasParts())
+      listPartReloads();
     plan.memoryBudget = budget;
     intervalStart.reserve(graph.numTensors() + 1);
     uint32_t intervals = 0;
@@ -405,6 +407,8 @@ public:
     for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
       while (live.at(point) > static_cast<int64_t>(budget)) {
         std::optional<Candidate> candidate = nextVictim(point);
+        if (!candidate && readBackOnlyParts(point))
+          continue;
         if (!candidate) {
           // Every tensor that may move is away: what stays is the op's own
           // bytes and those of tensors whose roles may not move.
@@ -474,6 +478,8 @@ private:
   }
 
   void push(TensorId tensor, uint32_t interval) {
+    if (readsBackOnlyPart(tensor))
+      return;
     const Tensor &info = graph.getTensor(tensor);
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
     if (!info.bytes || !movable[tensor] ||
@@ -536,8 +542,58 @@ private:
                   tensor, interval});
   }
 
+  /// Whether the tensor's last gap reads back only a part: none of its
+  /// intervals moves again.
+  bool readsBackOnlyPart(TensorId tensor) const {
+    return !partReloaded.empty() && partReloaded[tensor];
+  }
+
+  /// Where a tensor may come back as its part alone (`getReloadablePart`):
+  /// per point, the movable tensors whose interval ending there may.
+  void listPartReloads() {
+    partReloaded.assign(graph.numTensors(), false);
+    partReloadsAt.resize(lifetimes.numPoints());
+    for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
+      if (!movable[tensor] || !graph.getTensor(tensor).bytes)
+        continue;
+      llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
+      for (uint32_t interval = 1; interval < touches.size(); ++interval)
+        if (lifetimes.getReloadablePart(tensor, touches[interval]))
+          partReloadsAt[touches[interval]].push_back({tensor, interval});
+    }
+  }
+
+  /// When no victim is left at `point`, the tensors touched there through
+  /// their part alone keep only that part: their gap ending at `point` (a
+  /// new one, released right before it, if they were resident) reads back
+  /// just the part and is their last. Only where no whole-tensor plan was
+  /// found, so the plans of budgets that fit without it stay as they were.
+  /// Whether any did.
+  bool readBackOnlyParts(uint32_t point) {
+    if (partReloadsAt.empty())
+      return false;
+    bool freed = false;
+    for (auto [tensor, interval] : partReloadsAt[point]) {
+      if (readsBackOnlyPart(tensor))
+        continue;
+      partReloaded[tensor] = freed = true;
+      std::optional<TensorId> part = lifetimes.getReloadablePart(tensor, point);
+      if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
+        Gap &gap = plan.gaps[existing];
+        account(gap, +1);
+        gap.part = part;
+        account(gap, -1);
+        continue;
+      }
+      addReloadGap(tensor, interval, point, point, part);
+    }
+    return freed;
+  }
+
   /// Whether evicting `candidate` at `point` would free nothing.
   bool isStale(const Candidate &candidate, uint32_t point) const {
+    if (readsBackOnlyPart(candidate.tensor))
+      return true;
     if (uint32_t existing = gapOf(candidate.tensor, candidate.interval);
         existing != kNoGap) {
       const Gap &gap = plan.gaps[existing];
@@ -664,11 +720,15 @@ private:
     return victim;
   }
 
-  /// Adds `sign` times the tensor's bytes where `gap` keeps it away.
+  /// Adds `sign` times the tensor's bytes where `gap` keeps it away, and
+  /// those it keeps away after a partial reload.
   void account(const Gap &gap, int sign) {
+    int64_t bytes = graph.getTensor(gap.tensor).bytes;
     auto [from, to] = absentPoints(gap, lifetimes);
-    live.add(from, to,
-             sign * static_cast<int64_t>(graph.getTensor(gap.tensor).bytes));
+    live.add(from, to, sign * bytes);
+    auto [partFrom, end] = partOnlyPoints(gap, lifetimes);
+    live.add(partFrom, end,
+             sign * (bytes - static_cast<int64_t>(gap.reloadBytes(graph))));
   }
 
   void addGap(const Gap &gap, uint32_t interval) {
@@ -679,12 +739,14 @@ private:
   }
 
   void addReloadGap(TensorId tensor, uint32_t interval, uint32_t release,
-                    uint32_t next) {
+                    uint32_t next,
+                    std::optional<TensorId> part = std::nullopt) {
     Gap gap;
     gap.tensor = tensor;
     gap.offloadSlot = lifetimes.getFirstSlotAfterDefinition(tensor);
     gap.releaseSlot = release;
     gap.prefetchSlot = gap.waitPoint = next;
+    gap.part = part;
     addGap(gap, interval);
   }
 
@@ -736,6 +798,8 @@ private:
   void evict(const Candidate &candidate, uint32_t point) {
     TensorId tensor = candidate.tensor;
     uint32_t interval = candidate.interval;
+    if (readsBackOnlyPart(tensor))
+      return;
     if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
       // Evicted already but released later than this point: release here.
       Gap &gap = plan.gaps[existing];
@@ -794,6 +858,10 @@ private:
   std::vector<uint32_t> gapOfInterval;
   /// Tensors that are or will be on SSD by the end of the sweep so far.
   std::vector<bool> hasCopy;
+  /// Where a tensor may come back as its part alone, and those that do
+  /// (both empty when no view of the step is a part).
+  std::vector<std::vector<std::pair<TensorId, uint32_t>>> partReloadsAt;
+  std::vector<bool> partReloaded;
 };
 
 struct PlanningContext {
@@ -1190,9 +1258,15 @@ bool dropRedundantGaps(const PlanningContext &context, Evaluated &best,
         }
         if (found->entersOnSsd)
           entry = *found;
+        uint64_t bytes = graph.getTensor(tensor).bytes;
         auto [absentFrom, absentTo] = absentPoints(*found, lifetimes);
         for (uint32_t point = absentFrom; point < absentTo; ++point)
-          fits &= (trialLive[point] += graph.getTensor(tensor).bytes) <= budget;
+          fits &= (trialLive[point] += bytes) <= budget;
+        // (A partial reload also kept all but its part away to the end.)
+        auto [partFrom, partTo] = partOnlyPoints(*found, lifetimes);
+        for (uint32_t point = partFrom; point < partTo; ++point)
+          fits &=
+              (trialLive[point] += bytes - found->reloadBytes(graph)) <= budget;
         // A later gap of the tensor now writes, from the same slot.
         auto next = std::next(found);
         if (found->writes && next != trial.gaps.end() && next->tensor == tensor)

@@ -164,3 +164,52 @@ TEST(PartialReload, PlannerReadsBackOnlyThePartWhenFaster) {
   for (const Gap &gap : baseline->gaps)
     EXPECT_FALSE(gap.part.has_value());
 }
+
+// At 1200 bytes (the budget of the first test) only a partial reload fits
+// "n": the sweep, needing memory there, keeps `a` away and reads back its
+// part alone, under every heuristic policy; without the part 1200 bytes
+// are refused at "n", which needs all of `a` then. Exact does not search
+// partial reloads and says so.
+TEST(PartialReload, SweepPlansABudgetOnlyAPartialReloadMeets) {
+  PartStep step(/*withPart=*/true, /*zBytes=*/1000, /*zUsedLast=*/true, 0.2);
+  Target target = slowDisk(1e6);
+  OffloadPlanner planner(step.graph, target);
+  const LifetimeAnalysis &lifetimes = planner.getLifetimes();
+  EXPECT_EQ(lifetimes.getRequiredBytes(3), 100u + 1000u + 4u);
+  uint64_t budget = 1200;
+  for (Policy policy : allPolicies()) {
+    SCOPED_TRACE(policyName(policy).str());
+    PlannerOptions options;
+    options.memoryBudget = budget;
+    options.policy = policy;
+    llvm::Expected<Plan> plan = planner.plan(options);
+    ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+    ASSERT_EQ(plan->gaps.size(), 1u);
+    EXPECT_EQ(plan->gaps[0].part, std::optional<TensorId>(step.v));
+    EXPECT_EQ(plan->bytesPrefetched(step.graph), 100u);
+    llvm::Error error = verifyPlan(step.graph, lifetimes, *plan, budget);
+    EXPECT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+    EXPECT_GE(planner.simulate(*plan).stepSeconds,
+              planner.lowerBound(budget).latencySeconds * (1 - 1e-9));
+  }
+  PlannerOptions exact;
+  exact.memoryBudget = budget;
+  exact.policy = Policy::Exact;
+  llvm::Expected<Plan> refused = planner.plan(exact);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  EXPECT_NE(llvm::toString(refused.takeError()).find("partial reloads"),
+            std::string::npos);
+
+  PartStep whole(/*withPart=*/false, 1000, true, 0.2);
+  OffloadPlanner wholePlanner(whole.graph, target);
+  PlannerOptions options;
+  options.memoryBudget = budget;
+  llvm::Expected<Plan> infeasible = wholePlanner.plan(options);
+  ASSERT_FALSE(static_cast<bool>(infeasible));
+  llvm::Error rest = llvm::handleErrors(
+      infeasible.takeError(), [&](const InfeasibleBudgetError &error) {
+        EXPECT_EQ(error.point, 3u);
+        EXPECT_EQ(error.requiredBytes, 1000u + 1000u + 4u);
+      });
+  EXPECT_FALSE(static_cast<bool>(rest)) << llvm::toString(std::move(rest));
+}

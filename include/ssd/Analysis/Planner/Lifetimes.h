@@ -69,7 +69,8 @@ public:
   bool mayLeaveOnSsd(TensorId tensor, uint32_t point) const;
   /// Bytes that must be resident at `point` in any plan, each tensor counted
   /// once: the op's operands and results, or the returned values that may
-  /// not leave on SSD.
+  /// not leave on SSD; of a tensor touched there in its part tail, only the
+  /// part's (a partial reload may bring back that range alone).
   uint64_t getRequiredBytes(uint32_t point) const { return required[point]; }
 
   /// Where only a part of a tensor is needed up to its end: from touch
