@@ -41,7 +41,8 @@ import torch
 
 from ._dtypes import CHECKPOINT_CODES
 
-__all__ = ["CheckpointError", "Resume", "save", "load", "latest", "wait", "release_staging",
+__all__ = ["CheckpointError", "Resume", "SaveFuture", "save", "load", "latest", "wait",
+           "wait_staged", "release_staging",
            "to_state_dict", "from_dcp", "to_dcp", "from_torch_save"]
 
 # The state dict's structure and its non-tensor values are the manifest's
@@ -792,10 +793,19 @@ def wait() -> None:
         concurrent.futures.wait([future])
 
 
+def wait_staged() -> None:
+    """Waits until this process's asynchronous save in flight, if any, has
+    copied its tensors (SaveFuture.staged()): then the state may change."""
+    with _pending_lock:
+        future = _pending
+    if future is not None:
+        concurrent.futures.wait([future.staged()])
+
+
 class _Budget:
     """The staging memory of an asynchronous save: bytes copied but not yet
     handed to the library, at most `limit` (a piece larger than that goes
-    alone), and where they lie in `arena`, a ring that the caller's thread
+    alone), and where they lie in `arena`, a ring that the staging thread
     fills and the writing thread frees, oldest piece first."""
 
     ALIGN = 64  # each piece starts at a multiple (element and cache-line aligned)
@@ -1049,22 +1059,68 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
                 lib.ssdckpt_abort(directory.encode())
 
 
+class SaveFuture(concurrent.futures.Future):
+    """The future of an asynchronous save: its result is the committed step.
+    staged() is the future of its staging, done once every tensor is copied
+    out of the state dict: until then the state may be read (a forward and
+    backward pass) but not changed in place; a tensor changed before its
+    copy fails the save (CheckpointError naming it), nothing committed."""
+
+    def __init__(self, staged: concurrent.futures.Future):
+        super().__init__()
+        self._staged = staged
+
+    def staged(self) -> concurrent.futures.Future:
+        return self._staged
+
+
+def _version(tensor: torch.Tensor) -> int | None:
+    """The tensor's version counter (every in-place change adds one), or
+    None for an inference tensor, which keeps none."""
+    try:
+        return tensor._version
+    except RuntimeError:
+        return None
+
+
+def _changed(pieces: list, sources: list, versions: list) -> list[str]:
+    """The names of the pieces whose source was changed in place since its
+    version was taken."""
+    return [p.name for p, source, version in zip(pieces, sources, versions)
+            if version is not None and source._version != version]
+
+
+def _check_unchanged(pieces, sources, versions, rank: int, step: int) -> None:
+    changed = _changed(pieces, sources, versions)
+    if changed:
+        named = ", ".join(changed[:8]) + (f" and {len(changed) - 8} more" if len(changed) > 8
+                                          else "")
+        raise CheckpointError(f"rank {rank}: step {step}: {named} changed in place before "
+                              "the asynchronous save copied them (wait for future.staged() "
+                              "before changing the state)")
+
+
 def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
                 pieces: list, rng: bytes, position: int, staging_bytes: int,
                 state_tree: bytes | None = None,
-                record_only: bool = False) -> concurrent.futures.Future:
-    """Stages `pieces` into the arena (the caller's thread: the only time it
-    is blocked, unless the budget is full) and returns a future of the step
-    while a thread writes and commits."""
+                record_only: bool = False) -> SaveFuture:
+    """Returns a future of the step at once while one thread stages `pieces`
+    into the arena (the copies release the GIL) and another writes and
+    commits them. Each tensor's version is taken here and checked after its
+    copy and once more when staging ends: a change in place before then
+    fails the save. A tensor without a version counter (an inference
+    tensor) cannot be checked: then this call waits for the staging."""
     global _pending
-    sizes = [p.nbytes for p in pieces]
-    total = sum(sizes)
-    budget = _Budget(staging_bytes, _staging_arena(total, staging_bytes))
+    sources = [p.data for p in pieces]
+    versions = [_version(t) for t in sources]
+    staged: concurrent.futures.Future = concurrent.futures.Future()
+    future = SaveFuture(staged)
     handoff: queue.Queue = queue.Queue()
-    future: concurrent.futures.Future = concurrent.futures.Future()
     done = object()
     drained = threading.Event()  # the writer has taken `done`
-    failure: list = []  # what stopped the caller's staging, if anything did
+    failure: list = []  # what stopped the staging, if anything did
+    budget: _Budget | None = None
+    starts: list[int] | None = None
 
     def from_queue():
         while (batch := handoff.get()) is not done:
@@ -1081,62 +1137,93 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
                              position, None if starts else budget, state_tree, record_only)
             future.set_result(written if record_only else step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
-            budget.fail()
-            # Let the caller finish staging (it stops at the failure).
+            if budget is not None:
+                budget.fail()
+            # Let the stager finish (it stops at the failure).
             while not drained.is_set() and handoff.get() is not done:
                 pass
             future.set_exception(e)
 
-    thread = threading.Thread(target=worker, name=f"ssdopt-checkpoint-step-{step}", daemon=True)
-    with _pending_lock:
-        _pending = future
-    # The writer starts once staging is done or the budget is full, so that
-    # the copies do not share the GIL with it while the caller waits.
-    started = False
-    batch, batch_bytes, on_stream = [], 0, False
+    writer = threading.Thread(target=worker, name=f"ssdopt-checkpoint-step-{step}", daemon=True)
 
-    def hand_over():
-        nonlocal batch, batch_bytes, on_stream
-        if on_stream:
-            torch.cuda.current_stream().synchronize()
-        if batch:
-            handoff.put(batch)
+    def stage():
+        # The writer starts once staging is done or the budget is full, so
+        # that the copies do not share the GIL with it.
+        nonlocal budget, starts
+        started = False
         batch, batch_bytes, on_stream = [], 0, False
 
-    starts = budget.take_all(sizes) if pieces else None
-    try:
-        if starts:
-            on_stream = _stage_all(pieces, sizes, budget.arena, starts)
-            for at in range(0, len(pieces), _BATCH_PIECES):
-                batch = pieces[at:at + _BATCH_PIECES]
-                hand_over()
-            pieces = ()
-        for piece in pieces:
-            nbytes = piece.nbytes
-            if not budget.fits(nbytes):
-                hand_over()  # the writer frees the budget only from what it has
-                if not started:
-                    thread.start()
-                    started = True
-            start = budget.acquire(nbytes)
-            if budget.failed:
-                break
-            on_stream |= _stage(piece, budget.arena, start)
-            batch.append(piece)
-            batch_bytes += nbytes
-            if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
-                hand_over()
-    except BaseException as error:
-        failure.append(error)
-        raise
-    finally:
+        def hand_over():
+            nonlocal batch, batch_bytes, on_stream
+            if on_stream:
+                torch.cuda.current_stream().synchronize()
+            if batch:
+                handoff.put(batch)
+            batch, batch_bytes, on_stream = [], 0, False
+
         try:
-            hand_over()
+            sizes = [p.nbytes for p in pieces]
+            budget = _Budget(staging_bytes, _staging_arena(sum(sizes), staging_bytes))
+            starts = budget.take_all(sizes) if pieces else None
+            if starts:
+                on_stream = _stage_all(pieces, sizes, budget.arena, starts)
+                if on_stream:
+                    torch.cuda.current_stream().synchronize()
+                _check_unchanged(pieces, sources, versions, rank, step)
+                for at in range(0, len(pieces), _BATCH_PIECES):
+                    batch = pieces[at:at + _BATCH_PIECES]
+                    hand_over()
+            else:
+                for i, piece in enumerate(pieces):
+                    nbytes = piece.nbytes
+                    if not budget.fits(nbytes):
+                        hand_over()  # the writer frees the budget only from what it has
+                        if not started:
+                            writer.start()
+                            started = True
+                    start = budget.acquire(nbytes)
+                    if budget.failed:
+                        break
+                    on_stream |= _stage(piece, budget.arena, start)
+                    if versions[i] is not None and sources[i]._version != versions[i]:
+                        _check_unchanged(pieces, sources, versions, rank, step)
+                    batch.append(piece)
+                    batch_bytes += nbytes
+                    if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
+                        hand_over()
+                hand_over()
+            # A change that began during the last copies shows by now.
+            _check_unchanged(pieces, sources, versions, rank, step)
+        except BaseException as error:  # noqa: BLE001 - delivered through both futures
+            failure.append(error)
+            staged.set_exception(error)
+        else:
+            staged.set_result(None)
         finally:
             handoff.put(done)
             if not started:
-                thread.start()
+                writer.start()
+
+    with _pending_lock:
+        _pending = future
+    threading.Thread(target=stage, name=f"ssdopt-checkpoint-stage-{step}", daemon=True).start()
+    if None in versions:
+        concurrent.futures.wait([staged])
     return future
+
+
+def _chained(source: concurrent.futures.Future, staged: concurrent.futures.Future) -> SaveFuture:
+    """A SaveFuture with `staged` that completes as `source` does."""
+    out = SaveFuture(staged)
+
+    def copy(done: concurrent.futures.Future) -> None:
+        error = done.exception()
+        if error is None:
+            out.set_result(done.result())
+        else:
+            out.set_exception(error)
+    source.add_done_callback(copy)
+    return out
 
 
 @_gc_paused
@@ -1157,11 +1244,15 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
 
     Everything is checked before any byte is written: a problem on any rank
     raises CheckpointError on every rank. Synchronous saves return the
-    step; with `async_save=True` the tensors are copied into staging memory
-    (at most `staging_bytes` not yet written at once; the call blocks while
-    the budget is full; the memory is kept for the next async save until
-    release_staging()) and a concurrent.futures.Future of the step is
-    returned once all are copied, while a thread writes and commits.
+    step; with `async_save=True` it returns a SaveFuture (a
+    concurrent.futures.Future of the step) once the state is checked and
+    its pieces listed, while one thread copies the tensors into staging
+    memory (at most `staging_bytes` not yet written at once; it waits while
+    that budget is full; the memory is kept for the next async save until
+    release_staging()) and another writes and commits. Until
+    `future.staged()` (or wait_staged()) is done the state may be read but
+    must not be changed in place: a tensor changed before its copy fails
+    the save with CheckpointError naming it, and nothing is committed.
 
     `root` may be an fsspec URL (`s3://bucket/run`; `storage_options` go to
     its file system): the step is committed in a local cache first, then
@@ -1245,7 +1336,8 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                          data_loader_position, staging_bytes, tree_text, remote is not None)
     if remote is not None:
         # Every rank's future completes once the step is committed remotely.
-        future = remote.publish_after(future, step, keep_last or 0, timeout)
+        future = _chained(remote.publish_after(future, step, keep_last or 0, timeout),
+                          future.staged())
         with _pending_lock:
             _pending = future
     return future

@@ -1,12 +1,14 @@
-"""async_save: the caller gets a future once its tensors are staged and may
-change them at once; the staging budget bounds what is copied but not yet
-written; errors arrive through the future; SIGKILL of a saving process at
-random moments never leaves a partial checkpoint."""
+"""async_save: the caller gets a future at once, before its tensors are
+staged; once future.staged() is done it may change them; a change before
+fails the save and commits nothing; the staging budget bounds what is copied
+but not yet written; errors arrive through the future; SIGKILL of a saving
+process at random moments never leaves a partial checkpoint."""
 
 import json
 import os
 import subprocess
 import sys
+import threading
 
 import pytest
 import torch
@@ -28,6 +30,7 @@ def test_training_goes_on_while_the_save_commits(tmp_path, monkeypatch):
     monkeypatch.setattr(ckpt._Budget, "release", watched)
     future = ckpt.save({"model": tensors, "epoch": 1}, tmp_path, async_save=True,
                        staging_bytes=100 << 10)
+    future.staged().result(timeout=60)
     for v in tensors.values():  # the next training step
         v.add_(1)
     assert future.result(timeout=60) == 0
@@ -58,6 +61,7 @@ def test_one_call_stages_every_piece_that_fits(tmp_path, monkeypatch):
             return copy_regions(regions, count, threads)
     monkeypatch.setattr(ckpt._library(), "ssdckpt_copy_regions", Counted())
     future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=64 << 20)
+    ckpt.wait_staged()
     for v in state.values():
         v.zero_()
     assert future.result(timeout=60) == 0
@@ -66,6 +70,110 @@ def test_one_call_stages_every_piece_that_fits(tmp_path, monkeypatch):
     ckpt.load(target, tmp_path)
     for k, v in original.items():
         assert torch.equal(target[k], v), k
+
+
+@pytest.fixture
+def gate(monkeypatch):
+    """An event that the staging thread waits for before it copies anything
+    (a loaded machine that schedules it late); set it to let staging go."""
+    event, arena = threading.Event(), ckpt._staging_arena
+
+    def late(needed, limit):
+        assert event.wait(30)
+        return arena(needed, limit)
+    monkeypatch.setattr(ckpt, "_staging_arena", late)
+    yield event
+    event.set()
+
+
+def model_and_optimizer():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8))
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.1)
+
+    def train_step():
+        optimizer.zero_grad()
+        model(torch.randn(16, 64)).square().mean().backward()
+        optimizer.step()
+    train_step()  # the optimizer has state
+    return model, optimizer, train_step
+
+
+def state_of(model, optimizer) -> dict:
+    return {"model": model.state_dict(), "optim": optimizer.state_dict()}
+
+
+def tensors_of(state: dict, prefix="") -> dict:
+    out = {}
+    for key, value in state.items():
+        if isinstance(value, dict):
+            out.update(tensors_of(value, f"{prefix}{key}."))
+        elif isinstance(value, torch.Tensor):
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+@pytest.mark.parametrize("staging_bytes", [64 << 20, 256])
+def test_a_change_before_staged_fails_the_save(tmp_path, gate, staging_bytes):
+    # 64 MiB: staged by one call (_stage_all); 256 bytes: through the ring.
+    model, optimizer, train_step = model_and_optimizer()
+    assert ckpt.save(state_of(model, optimizer), tmp_path) == 0
+    future = ckpt.save(state_of(model, optimizer), tmp_path, async_save=True,
+                       staging_bytes=staging_bytes)
+    assert not future.staged().done()  # returned before any copy
+    train_step()  # optimizer.step() before staged(): not allowed
+    gate.set()
+    with pytest.raises(ckpt.CheckpointError, match="changed in place") as caught:
+        future.staged().result(timeout=60)
+    message = str(caught.value)
+    assert "model.0.weight" in message and "optim.state.0.exp_avg" in message
+    with pytest.raises(ckpt.CheckpointError, match="nothing was committed.*model.0.weight"):
+        future.result(timeout=60)
+    assert ckpt.latest(tmp_path) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["latest", "step-000000000000"]
+
+
+def test_one_tensor_changed_is_the_one_named(tmp_path, gate):
+    state = {"a": torch.ones(1000), "b": torch.ones(1000), "c": torch.ones(1000)}
+    future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=4096)
+    state["b"].add_(1)
+    gate.set()
+    with pytest.raises(ckpt.CheckpointError, match=r"step 0: b changed in place"):
+        future.result(timeout=60)
+    assert ckpt.latest(tmp_path) is None
+
+
+def test_waiting_staged_then_training_commits_the_values_at_the_call(tmp_path, gate):
+    model, optimizer, train_step = model_and_optimizer()
+    state = state_of(model, optimizer)
+    at_call = {k: v.clone() for k, v in tensors_of(state).items()}
+    future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=8 << 10)
+    assert not future.staged().done()
+    gate.set()
+    future.staged().result(timeout=60)
+    for _ in range(3):
+        train_step()
+    assert future.result(timeout=60) == 0
+    model2, optimizer2, _ = model_and_optimizer()
+    train_step()  # different values in the target
+    target = state_of(model2, optimizer2)
+    ckpt.load(target, tmp_path)
+    loaded = tensors_of(target)
+    assert loaded.keys() == at_call.keys()
+    for name, value in at_call.items():
+        assert loaded[name].dtype == value.dtype and torch.equal(
+            loaded[name].reshape(-1).view(torch.uint8), value.reshape(-1).view(torch.uint8)), name
+
+
+def test_inference_tensors_are_staged_before_the_call_returns(tmp_path, gate):
+    # An inference tensor keeps no version counter, so a change could not be
+    # seen: the call waits for the staging.
+    with torch.inference_mode():
+        t = torch.arange(10.0)
+    threading.Timer(0.2, gate.set).start()
+    future = ckpt.save({"t": t, "u": torch.ones(3)}, tmp_path, async_save=True)
+    assert future.staged().done()
+    assert future.result(timeout=60) == 0
 
 
 def test_errors_arrive_through_the_future(tmp_path):

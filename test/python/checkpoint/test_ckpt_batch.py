@@ -95,6 +95,7 @@ def test_async_staging_is_bounded_reused_and_released(tmp_path):
     state = {"small": small, "big": big}
     original = {k: v.clone() for k, v in {**small, **big}.items()}
     future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=16 << 10)
+    future.staged().result(timeout=60)
     for v in list(small.values()) + list(big.values()):  # training goes on
         v.mul_(-1)
     assert future.result(timeout=60) == 0
@@ -146,9 +147,12 @@ def test_failed_staging_commits_nothing(tmp_path, monkeypatch, staging_bytes):
     monkeypatch.setattr(ckpt, "_stage", failing)
     monkeypatch.setattr(ckpt, "_stage_all", failing_all)
     state = {"w": torch.ones(4), **{f"x{i}": torch.ones(4) for i in range(5)}}
+    future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=staging_bytes)
     with pytest.raises(RuntimeError, match="copy failed"):
-        ckpt.save(state, tmp_path, async_save=True, staging_bytes=staging_bytes)
-    ckpt.wait()
+        future.staged().result(timeout=60)
+    with pytest.raises(ckpt.CheckpointError, match="staging step 1 failed, nothing was "
+                       "committed: RuntimeError: copy failed"):
+        future.result(timeout=60)
     assert calls == ([6] if staging_bytes > 96 else ["w", "x0", "x1"])
     assert ckpt.latest(tmp_path) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["latest", "step-000000000000"]
