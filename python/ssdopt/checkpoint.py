@@ -745,6 +745,11 @@ class _Piece:
         return self.data.numel() * self.data.element_size()
 
 
+def _pieces(leaves: list[_Leaf]) -> list[_Piece]:
+    return [_Piece(leaf.name, leaf.code, leaf.shape, leaf.offsets, leaf.sizes, leaf.local)
+            for leaf in leaves]
+
+
 def _least_loaded(load: list[int], nbytes: int) -> int:
     """The rank with the fewest bytes so far (the lowest of a tie), which
     writes the next tensor every rank holds; counts its `nbytes`."""
@@ -1101,18 +1106,19 @@ def _check_unchanged(pieces, sources, versions, rank: int, step: int) -> None:
 
 
 def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
-                pieces: list, rng: bytes, position: int, staging_bytes: int,
+                leaves: list[_Leaf], rng: bytes, position: int, staging_bytes: int,
                 state_tree: bytes | None = None,
                 record_only: bool = False) -> SaveFuture:
-    """Returns a future of the step at once while one thread stages `pieces`
-    into the arena (the copies release the GIL) and another writes and
-    commits them. Each tensor's version is taken here and checked after its
+    """Returns a future of the step at once while one thread stages the
+    `leaves`' tensors into the arena (the copies release the GIL) and
+    another writes and commits them. Each tensor's version is taken here and checked after its
     copy and once more when staging ends: a change in place before then
     fails the save. A tensor without a version counter (an inference
     tensor) cannot be checked: then this call waits for the staging."""
     global _pending
-    sources = [p.data for p in pieces]
+    sources = [leaf.local for leaf in leaves]
     versions = [_version(t) for t in sources]
+    pieces: list[_Piece] = []
     staged: concurrent.futures.Future = concurrent.futures.Future()
     future = SaveFuture(staged)
     handoff: queue.Queue = queue.Queue()
@@ -1149,7 +1155,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     def stage():
         # The writer starts once staging is done or the budget is full, so
         # that the copies do not share the GIL with it.
-        nonlocal budget, starts
+        nonlocal budget, starts, pieces
         started = False
         batch, batch_bytes, on_stream = [], 0, False
 
@@ -1162,6 +1168,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             batch, batch_bytes, on_stream = [], 0, False
 
         try:
+            pieces = _pieces(leaves)
             sizes = [p.nbytes for p in pieces]
             budget = _Budget(staging_bytes, _staging_arena(sum(sizes), staging_bytes))
             starts = budget.take_all(sizes) if pieces else None
@@ -1313,13 +1320,10 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                               + _describe_ranks(signatures, "has", "have"))
 
     mine = _assign(leaves, rank, world)
-
-    pieces = [_Piece(leaf.name, leaf.code, leaf.shape, leaf.offsets, leaf.sizes, leaf.local)
-              for leaf in mine]
-
     # A remote root keeps its retention for the remote copies.
     keep = 0 if remote is not None else keep_last or 0
     if not async_save:
+        pieces = _pieces(mine)
         for piece in pieces:  # the library reads host memory, contiguous
             local = piece.data
             if not (local.is_cpu and local.is_contiguous()):
@@ -1332,7 +1336,7 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
             remote.publish_from_ranks(step, written, keep_last or 0, timeout)
         return step
 
-    future = _save_async(root, step, rank, world, timeout, keep, pieces, rng,
+    future = _save_async(root, step, rank, world, timeout, keep, mine, rng,
                          data_loader_position, staging_bytes, tree_text, remote is not None)
     if remote is not None:
         # Every rank's future completes once the step is committed remotely.
