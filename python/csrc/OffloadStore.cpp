@@ -743,6 +743,20 @@ at::Tensor prefetch(const at::Tensor &handle) {
   return idTensor(h->id);
 }
 
+/// Whether strides A and B lay out a tensor of SIZE alike: they may differ
+/// on dimensions of size 1, which no index steps along (inductor sets those
+/// freely: a 1x1 convolution's weight gradient is [96, 1, 96, 96] there,
+/// [96, 1, 1, 1] in the graph).
+static bool sameLayout(c10::IntArrayRef size, c10::IntArrayRef a,
+                       const std::vector<int64_t> &b) {
+  if (a.size() != b.size() || size.size() != b.size())
+    return false;
+  for (size_t d = 0; d < b.size(); ++d)
+    if (size[d] != 1 && a[d] != b[d])
+      return false;
+  return true;
+}
+
 at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
                 c10::IntArrayRef stride, c10::ScalarType dtype,
                 c10::Device device, bool keep) {
@@ -750,7 +764,7 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
   auto [h, lock] = lockHandle(idOf(ticket, "wait", "ticket"), "wait");
   bool sameDevice = device.type() == h->device.type() &&
                     (!device.has_index() || device == h->device);
-  TORCH_CHECK(size.vec() == h->sizes && stride.vec() == h->strides &&
+  TORCH_CHECK(size.vec() == h->sizes && sameLayout(size, stride, h->strides) &&
                   dtype == h->dtype && sameDevice,
               "ssdopt.wait: handle ", h->id, " holds ", c10::toString(h->dtype),
               c10::IntArrayRef(h->sizes), " with strides ",
@@ -792,6 +806,9 @@ at::Tensor wait(const at::Tensor &ticket, c10::IntArrayRef size,
   }
   counters().reloads++;
   counters().bytesRead += h->bytes;
+  // Rebuilt with the strides the call expects (they differ on size-1
+  // dimensions at most).
+  h->strides = stride.vec();
   return restore(*h, flat);
 }
 

@@ -266,6 +266,15 @@ def test_opening_a_store_removes_a_killed_process_files_never_a_live_ones(tmp_pa
     assert os.listdir(tmp_path) == []
 
 
+def test_wait_takes_other_strides_on_size_one_dimensions(store):
+    # Inductor sets those freely: a 1x1 convolution's weight gradient.
+    x = torch.randn(576, 96).as_strided((576, 96, 1, 1), (96, 1, 96, 96))
+    y = ops.wait(ops.prefetch(ops.offload(x, store)), x.shape, (96, 1, 1, 1), x.dtype, x.device)
+    assert torch.equal(y, x) and y.stride() == (96, 1, 1, 1)
+    with pytest.raises(RuntimeError, match="but the call expects"):
+        ops.wait(ops.prefetch(ops.offload(x, store)), x.shape, (1, 576, 1, 1), x.dtype, x.device)
+
+
 def test_discard_drops_a_handle_in_any_phase(store, tmp_path):
     x = torch.randn(1 << 16)
     written, reading = ops.offload(x, store), ops.offload(x, store)
