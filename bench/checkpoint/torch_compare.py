@@ -13,8 +13,9 @@ fio's sequential O_DIRECT write and read of --bytes on the same directory
 (bench/checkpoint/run's fio call). Every save ends with its files synced;
 before every load the files' pages are dropped from the page cache
 (posix_fadvise DONTNEED), so no load reads memory. Then the 4-rank
-checkpoint is loaded on 3 ranks (elastic), and async_save's blocked time is
-measured against the synchronous save: twice in a row, the first save
+checkpoint is loaded on 3 ranks (elastic), and async_save's blocked time
+(until it returns) and staged time (until future.staged(), when the state
+may change) are measured against the synchronous save: twice in a row, the first save
 allocating the staging memory the second reuses (a training run saves
 again and again, so the second is the steady state), with the process's
 peak resident memory above what it held before the save (VmHWM, reset
@@ -160,11 +161,14 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
             start = time.perf_counter()
             future = ckpt.save(sd, d, step=step, async_save=True, staging_bytes=args.staging)
             blocked = time.perf_counter() - start
+            future.staged().result()  # from here the state may change
+            staged = time.perf_counter() - start
             future.result()
             total = time.perf_counter() - start
             results[f"{shape}/ours/async_peak_extra_{which}"] = resident()[1] - before
             dist.barrier()
             results[f"{shape}/ours/async_blocked_{which}"] = blocked
+            results[f"{shape}/ours/async_staged_{which}"] = staged
             results[f"{shape}/ours/async_total_{which}"] = total
         ckpt.release_staging()
         for name, threads in (("dcp", 1), ("dcp8", 8)):
@@ -286,8 +290,11 @@ def main() -> int:
     def per_repeat(fn):
         return [round(fn(*run), 3) for run in runs]
 
-    def blocked(which):
-        return lambda r, res, e: max(res[1][f"{s}/ours/async_blocked_{which}"]
+    def fraction(what, which):
+        """The larger over shapes of the async save's `what` (blocked: until
+        it returns; staged: until its tensors are copied, the state free to
+        change) over the synchronous save's time, one rank."""
+        return lambda r, res, e: max(res[1][f"{s}/ours/async_{what}_{which}"]
                                      / res[1][f"{s}/ours/save"] for s in ("large", "small"))
 
     summary = {
@@ -311,8 +318,10 @@ def main() -> int:
             for shape in ("small", "large") for op in ("save", "load")}
            if "dcp8" in args.methods else {}),
         # The steady state (the staging memory allocated by an earlier save).
-        "async_blocked_fraction": med(blocked("warm")),
-        "async_blocked_fraction_first": med(blocked("first")),
+        "async_blocked_fraction": med(fraction("blocked", "warm")),
+        "async_blocked_fraction_first": med(fraction("blocked", "first")),
+        "async_staged_fraction": med(fraction("staged", "warm")),
+        "async_staged_fraction_first": med(fraction("staged", "first")),
         "async_peak_extra_host_bytes": max(
             res[1][f"{s}/ours/async_peak_extra_{w}"] for _, res, _ in runs
             for s in ("large", "small") for w in ("first", "warm")),
@@ -321,7 +330,8 @@ def main() -> int:
         "load_ratio_vs_fio_small_per_repeat": per_repeat(ratio(1, "small", "load")),
         "save_ratio_vs_fio_large_per_repeat": per_repeat(ratio(1, "large", "save")),
         "load_ratio_vs_fio_large_per_repeat": per_repeat(ratio(1, "large", "load")),
-        "async_blocked_fraction_per_repeat": per_repeat(blocked("warm")),
+        "async_blocked_fraction_per_repeat": per_repeat(fraction("blocked", "warm")),
+        "async_staged_fraction_per_repeat": per_repeat(fraction("staged", "warm")),
         "load_average_start": round(load_start[0], 2), "load_average_end": round(load_end[0], 2),
     }
     print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
