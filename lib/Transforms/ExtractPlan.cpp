@@ -169,8 +169,8 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
           Value view = findPartView(root, offset->second, tensor.getType());
           if (!view)
             return wait.emitError()
-                   << "reads back bytes " << offset->second
-                   << " on of a tensor, but the step makes no view of that "
+                   << "reads back the bytes from offset " << offset->second
+                   << " of a tensor, but the step makes no view of that "
                       "part ('part_offsets')";
           rootOf[tensor] = view;
           partViewOfGap[it->second] = view;

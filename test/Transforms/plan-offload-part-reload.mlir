@@ -4,6 +4,8 @@
 // RUN: ssd-opt %s -ssd-offload-pipeline="memory-budget=13KiB" | ssd-opt -ssd-verify-plan="memory-budget=13KiB"
 // RUN: ssd-opt %s -ssd-offload-pipeline="memory-budget=13KiB report=-" -o /dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: sed -e 's/, part_offsets = array<i64: 0, 4096>//' %s | ssd-opt -ssd-offload-pipeline="memory-budget=13KiB report=-" -o /dev/null | FileCheck %s --check-prefix=WHOLE
+// RUN: ssd-opt %s -ssd-plan-offload="memory-budget=1TiB policy=exact" | FileCheck %s --check-prefix=FITS
+// RUN: not ssd-opt %s -ssd-plan-offload="memory-budget=13KiB policy=exact" 2>&1 | FileCheck %s --check-prefix=EXACT
 
 // Tests that a root leaves while only a part of it is needed, and only that
 // part comes back. The step of plan-offload-view-parts.mlir, with the
@@ -29,6 +31,14 @@
 // REPORT-DAG: "bytes_offloaded": 8192
 // REPORT-DAG: "bytes_prefetched": 4096
 // WHOLE-DAG: "bytes_prefetched": 8192
+// A step that fits moves nothing, so policy=exact leaves it unchanged like
+// every other policy; only where something must leave does it refuse a step
+// whose tensors may come back in part (EXACT).
+// FITS-LABEL: func.func @parts
+// FITS-NOT: ssd.offload
+// FITS-NOT: ssd.prefetch
+// FITS: ssd.kernel "n"(%{{[0-9]+}}#1,
+// EXACT: the exact policy does not search partial reloads
 func.func @parts(%x: tensor<16xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a = ssd.kernel "f"(%x) {flops = 1.0e12 : f64} : (tensor<16xf32>) -> tensor<2048xf32>
   %p:2 = ssd.kernel "aten.split.Tensor"(%a) {view_of = 0 : i64, part_offsets = array<i64: 0, 4096>} : (tensor<2048xf32>) -> (tensor<1024xf32>, tensor<1024xf32>)

@@ -746,8 +746,10 @@ llvm::Expected<Plan> ExactSearch::run(ExactStatistics &statistics) {
                       options.exactMaxOps, graph.numOps())
             .str());
   // Its space holds whole-tensor reloads only: where a partial reload is
-  // possible, a plan outside it can be faster than the "optimum".
-  for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor)
+  // possible, a plan outside it can be faster than the "optimum". A step
+  // that fits moves nothing, so its optimum is known whatever may be partial.
+  bool fits = planner.getUnplannedPeak() <= budget;
+  for (TensorId tensor = 0; !fits && tensor < graph.numTensors(); ++tensor)
     if (std::optional<LifetimeAnalysis::PartTail> tail =
             planner.getLifetimes().getPartTail(tensor))
       return llvm::make_error<ExactSearchError>(
