@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ssd/Analysis/Planner/Plan.h"
+#include "ssd/Analysis/Planner/Simulator.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -34,10 +35,20 @@ ssd::planner::partOnlyPoints(const Gap &gap,
 }
 
 void Plan::finalize() {
-  llvm::sort(gaps, [](const Gap &a, const Gap &b) {
-    return std::make_pair(a.tensor, a.absentFrom()) <
-           std::make_pair(b.tensor, b.absentFrom());
-  });
+  // By (tensor, absentFrom): a counting sort by tensor, as each sweep of a
+  // large step finalizes tens of thousands of gaps.
+  TensorId tensors = 0;
+  for (const Gap &gap : gaps)
+    tensors = std::max(tensors, gap.tensor + 1);
+  SlotBuckets order = bucketBySlot(
+      *this, tensors, [](const Gap &gap) { return gap.tensor; },
+      [](const Gap &gap) { return gap.absentFrom(); },
+      [](const Gap &) { return true; });
+  std::vector<Gap> sorted;
+  sorted.reserve(gaps.size());
+  for (uint32_t index : order.gaps)
+    sorted.push_back(gaps[index]);
+  gaps = std::move(sorted);
   // Tensors are immutable, so once a tensor is on SSD every later gap
   // reuses that copy.
   bool copyOnSsd = false;
