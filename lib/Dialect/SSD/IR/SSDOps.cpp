@@ -28,16 +28,30 @@ using namespace mlir::ssd;
 //===----------------------------------------------------------------------===//
 
 /// Checks that `values` is non-empty and names no value twice.
+/// Up to this many values, comparing pairs is cheaper than a hash set: a
+/// planned step verifies hundreds of thousands of transfers of a few values.
+static constexpr size_t kPairwiseMaxValues = 16;
+
 static LogicalResult verifyNonEmptyDistinct(Operation *op, ValueRange values,
                                             StringRef what) {
   if (values.empty())
     return op->emitOpError() << "expects at least one " << what;
+  auto repeats = [&](size_t index, size_t first) {
+    return op->emitOpError()
+           << what << " #" << index << " repeats " << what << " #" << first;
+  };
+  if (values.size() <= kPairwiseMaxValues) {
+    for (size_t index = 1; index < values.size(); ++index)
+      for (size_t first = 0; first < index; ++first)
+        if (values[first] == values[index])
+          return repeats(index, first);
+    return success();
+  }
   llvm::SmallDenseMap<Value, unsigned> firstIndex;
   for (auto [index, value] : llvm::enumerate(values)) {
     auto [it, inserted] = firstIndex.try_emplace(value, index);
     if (!inserted)
-      return op->emitOpError() << what << " #" << index << " repeats " << what
-                               << " #" << it->second;
+      return repeats(index, it->second);
   }
   return success();
 }
@@ -63,9 +77,12 @@ static FailureOr<OpTy> getTokenProducer(Operation *op, Value token) {
 static LogicalResult verifySubsetOf(Operation *op, ValueRange used,
                                     Operation *producer, ValueRange available,
                                     StringRef what, StringRef verb) {
-  llvm::SmallPtrSet<Value, 8> known(available.begin(), available.end());
+  bool pairwise = available.size() <= kPairwiseMaxValues;
+  llvm::SmallPtrSet<Value, 8> known;
+  if (!pairwise)
+    known.insert(available.begin(), available.end());
   for (auto [index, value] : llvm::enumerate(used)) {
-    if (known.contains(value))
+    if (pairwise ? llvm::is_contained(available, value) : known.contains(value))
       continue;
     InFlightDiagnostic diag = op->emitOpError()
                               << what << " #" << index << " was not " << verb
