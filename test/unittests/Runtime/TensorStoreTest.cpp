@@ -1441,7 +1441,7 @@ TEST_F(TensorStoreTest, PrefetchRangeAcrossChunksAndBlocks) {
 
 TEST_F(TensorStoreTest, PrefetchRangeRandomPartsWithShortReads) {
   // Random parts of three tensors (one not a whole number of blocks) in one
-  // file, while every third read comes back short: each part arrives whole,
+  // file, while every read comes back short: each part arrives whole,
   // nothing around it is touched, and the neighbours' bytes never leak in.
   FaultInjectingBackend *faults = nullptr;
   StoreOptions o = options();
