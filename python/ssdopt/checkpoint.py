@@ -1127,6 +1127,11 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     failure: list = []  # what stopped the staging, if anything did
     budget: _Budget | None = None
     starts: list[int] | None = None
+    # The stager copies device tensors on the caller's stream, after the
+    # work the caller queued there (a new thread would use device 0's
+    # default stream: another rank's device, or a stream not ordered after
+    # the step that wrote the state); without CUDA there are no such tensors.
+    stream = torch.cuda.current_stream() if torch.cuda.is_initialized() else None
 
     def from_queue():
         while (batch := handoff.get()) is not done:
@@ -1168,39 +1173,40 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             batch, batch_bytes, on_stream = [], 0, False
 
         try:
-            pieces = _pieces(leaves)
-            sizes = [p.nbytes for p in pieces]
-            budget = _Budget(staging_bytes, _staging_arena(sum(sizes), staging_bytes))
-            starts = budget.take_all(sizes) if pieces else None
-            if starts:
-                on_stream = _stage_all(pieces, sizes, budget.arena, starts)
-                if on_stream:
-                    torch.cuda.current_stream().synchronize()
-                _check_unchanged(pieces, sources, versions, rank, step)
-                for at in range(0, len(pieces), _BATCH_PIECES):
-                    batch = pieces[at:at + _BATCH_PIECES]
-                    hand_over()
-            else:
-                for i, piece in enumerate(pieces):
-                    nbytes = piece.nbytes
-                    if not budget.fits(nbytes):
-                        hand_over()  # the writer frees the budget only from what it has
-                        if not started:
-                            writer.start()
-                            started = True
-                    start = budget.acquire(nbytes)
-                    if budget.failed:
-                        break
-                    on_stream |= _stage(piece, budget.arena, start)
-                    if versions[i] is not None and sources[i]._version != versions[i]:
-                        _check_unchanged(pieces, sources, versions, rank, step)
-                    batch.append(piece)
-                    batch_bytes += nbytes
-                    if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
+            with torch.cuda.stream(stream):
+                pieces = _pieces(leaves)
+                sizes = [p.nbytes for p in pieces]
+                budget = _Budget(staging_bytes, _staging_arena(sum(sizes), staging_bytes))
+                starts = budget.take_all(sizes) if pieces else None
+                if starts:
+                    on_stream = _stage_all(pieces, sizes, budget.arena, starts)
+                    if on_stream:
+                        torch.cuda.current_stream().synchronize()
+                    _check_unchanged(pieces, sources, versions, rank, step)
+                    for at in range(0, len(pieces), _BATCH_PIECES):
+                        batch = pieces[at:at + _BATCH_PIECES]
                         hand_over()
-                hand_over()
-            # A change that began during the last copies shows by now.
-            _check_unchanged(pieces, sources, versions, rank, step)
+                else:
+                    for i, piece in enumerate(pieces):
+                        nbytes = piece.nbytes
+                        if not budget.fits(nbytes):
+                            hand_over()  # the writer frees the budget only from what it has
+                            if not started:
+                                writer.start()
+                                started = True
+                        start = budget.acquire(nbytes)
+                        if budget.failed:
+                            break
+                        on_stream |= _stage(piece, budget.arena, start)
+                        if versions[i] is not None and sources[i]._version != versions[i]:
+                            _check_unchanged(pieces, sources, versions, rank, step)
+                        batch.append(piece)
+                        batch_bytes += nbytes
+                        if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
+                            hand_over()
+                    hand_over()
+                # A change that began during the last copies shows by now.
+                _check_unchanged(pieces, sources, versions, rank, step)
         except BaseException as error:  # noqa: BLE001 - delivered through both futures
             failure.append(error)
             staged.set_exception(error)

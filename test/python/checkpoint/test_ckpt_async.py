@@ -199,3 +199,20 @@ def test_sigkill_during_saves_leaves_previous_or_new_step(tmp_path):
     assert run.returncode == 0 and summary["failures"] == {}, run.stdout + run.stderr
     assert summary["trials"] == 10 and summary["commits_before_kill"] > 0
 
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_device_tensors_are_copied_after_the_callers_stream(tmp_path):
+    # The state is written on a side stream just before the call: the
+    # staging thread must copy it on that stream, after the write (on its
+    # own default stream it would read the values before it, unsynchronised).
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        weight = torch.zeros(1 << 20, device="cuda")
+        torch.cuda._sleep(200_000_000)  # the write lands ~0.1 s later
+        weight.fill_(7.0)
+        future = ckpt.save({"w": weight}, tmp_path, async_save=True)
+    future.result(timeout=60)
+    target = {"w": torch.zeros(1 << 20)}
+    ckpt.load(target, tmp_path)
+    assert torch.equal(target["w"], torch.full((1 << 20,), 7.0))
