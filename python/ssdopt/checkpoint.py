@@ -19,6 +19,7 @@ structure.
 from __future__ import annotations
 
 import array
+import atexit
 import collections
 import concurrent.futures
 import ctypes
@@ -796,6 +797,13 @@ def wait() -> None:
         future = _pending
     if future is not None:
         concurrent.futures.wait([future])
+
+
+# The save's threads are daemons (a hung write must not hang the exit), so
+# the interpreter would stop them mid-save: a script's last async save would
+# be lost without a word. Exiting waits for it (its error, if any, is lost
+# with the future unless the caller asked for it).
+atexit.register(wait)
 
 
 def wait_staged() -> None:

@@ -200,6 +200,18 @@ def test_sigkill_during_saves_leaves_previous_or_new_step(tmp_path):
     assert summary["trials"] == 10 and summary["commits_before_kill"] > 0
 
 
+def test_exit_waits_for_the_async_save_in_flight(tmp_path):
+    # A script whose last line is an asynchronous save: the interpreter's exit
+    # waits for its commit (it stopped the save's daemon threads: no step).
+    script = ("import sys, torch, ssdopt.checkpoint as ckpt\n"
+              "ckpt.save({'w': torch.ones(8 << 20)}, sys.argv[1], async_save=True)\n")
+    run = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    target = {"w": torch.zeros(8 << 20)}
+    assert ckpt.load(target, tmp_path).step == 0
+    assert torch.equal(target["w"], torch.ones(8 << 20))
+
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_device_tensors_are_copied_after_the_callers_stream(tmp_path):
