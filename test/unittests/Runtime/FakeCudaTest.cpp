@@ -96,11 +96,7 @@ TEST_F(FakeCudaTest, FailedCopyLeavesHandleOnDisk) {
   ::setenv("FAKE_CUDA_FAIL_H2D", "1", 1);
   store.prefetch(h, nullptr);
   std::string msg;
-  try {
-    store.wait(h);
-  } catch (const Error &e) {
-    msg = e.what();
-  }
+  errnumOf([&] { store.wait(h); }, &msg);
   ::unsetenv("FAKE_CUDA_FAIL_H2D");
   EXPECT_NE(msg.find("cuMemcpyHtoDAsync"), std::string::npos) << msg;
   EXPECT_EQ(store.info(h).state, State::OnDisk);
@@ -135,11 +131,7 @@ TEST_F(FakeCudaTest, PartOfADeviceTensorThroughStaging) {
   ::setenv("FAKE_CUDA_FAIL_H2D", "1", 1);
   store.prefetchRange(h, mine, offset, length);
   std::string msg;
-  try {
-    store.wait(h);
-  } catch (const Error &e) {
-    msg = e.what();
-  }
+  errnumOf([&] { store.wait(h); }, &msg);
   ::unsetenv("FAKE_CUDA_FAIL_H2D");
   EXPECT_NE(msg.find("cuMemcpyHtoDAsync"), std::string::npos) << msg;
   EXPECT_EQ(store.info(h).state, State::OnDisk);
@@ -159,11 +151,7 @@ TEST_F(FakeCudaTest, FailedDeviceToHostCopyKeepsTheTensor) {
   ::setenv("FAKE_CUDA_FAIL_D2H", "1", 1);
   store.offload(h, false);
   std::string msg;
-  try {
-    store.wait(h);
-  } catch (const Error &e) {
-    msg = e.what();
-  }
+  errnumOf([&] { store.wait(h); }, &msg);
   ::unsetenv("FAKE_CUDA_FAIL_D2H");
   EXPECT_NE(msg.find("cuMemcpyDtoHAsync"), std::string::npos) << msg;
   EXPECT_EQ(store.info(h).state, State::Resident);

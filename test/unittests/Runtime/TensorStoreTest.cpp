@@ -67,17 +67,6 @@ protected:
   ScratchDir dir;
 };
 
-int errnumOf(const std::function<void()> &fn, std::string *message = nullptr) {
-  try {
-    fn();
-  } catch (const Error &e) {
-    if (message)
-      *message = e.what();
-    return e.errnum;
-  }
-  return 0;
-}
-
 //===----------------------------------------------------------------------===//
 // States
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,7 @@
 #define SSD_TEST_RUNTIME_TESTUTIL_H
 
 #include "ssd/Runtime/IoEngine.h"
+#include "ssd/Runtime/Status.h"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -150,6 +152,20 @@ private:
 
 inline int refuseUring(unsigned, io_uring *, io_uring_params *) {
   return -EPERM;
+}
+
+/// The errnum of the Error `fn` throws (0 when it throws none), and with
+/// `message`, its text.
+inline int errnumOf(const std::function<void()> &fn,
+                    std::string *message = nullptr) {
+  try {
+    fn();
+  } catch (const Error &e) {
+    if (message)
+      *message = e.what();
+    return e.errnum;
+  }
+  return 0;
 }
 
 } // namespace ssd::rt::test
