@@ -1213,7 +1213,8 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
                         if batch_bytes >= _BATCH_BYTES or len(batch) >= _BATCH_PIECES:
                             hand_over()
                     hand_over()
-                # A change that began during the last copies shows by now.
+                # A change that returned during the last copies shows by now
+                # (one still running has not counted yet: docs/checkpoint-python.md).
                 _check_unchanged(pieces, sources, versions, rank, step)
         except BaseException as error:  # noqa: BLE001 - delivered through both futures
             failure.append(error)
