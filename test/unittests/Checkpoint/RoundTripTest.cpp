@@ -9,6 +9,7 @@
 #include "CheckpointTestUtil.h"
 #include "ssd/Runtime/Status.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <gtest/gtest.h>
 
@@ -144,6 +145,36 @@ TEST(SmallTensors, ChunksEndToEndAreReadTogether) {
   EXPECT_EQ(bounded.readsIssued(), 8u);
   bounded.verifyAll();
   EXPECT_EQ(bounded.readsIssued(), 16u);
+}
+
+TEST(StagingRing, AReusedRingLeavesNoOldBytesInTheFile) {
+  // The second writer takes back the first one's ring, whose buffers still
+  // hold its bytes: only the tensor and zeros reach the second file.
+  TempDir tmp;
+  auto engine = makeCheckpointEngine();
+  std::string dir = beginCheckpoint(tmp.path(), 1);
+  const uint64_t big[] = {3 * 16384}, small[] = {10}, origin[] = {0};
+  std::vector<char> old(big[0], '\xAB'), data(small[0], '\x11');
+  {
+    RankWriter first(*engine, dir, 0, 1, smallStaging(), 4096);
+    first.addChunk("old", DType::U8, big, origin, big, old.data());
+    first.finish();
+  }
+  RankRecord record;
+  {
+    RankWriter second(*engine, dir, 1, 1, smallStaging(), 4096);
+    second.addChunk("new", DType::U8, small, origin, small, data.data());
+    record = second.finish();
+  }
+  std::FILE *file = std::fopen((dir + "/" + record.state.file).c_str(), "rb");
+  ASSERT_NE(file, nullptr);
+  std::vector<char> bytes(8192, '\x5C');
+  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file));
+  std::fclose(file);
+  ASSERT_EQ(bytes.size(), 4096u);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 10),
+            std::string(data.begin(), data.end()));
+  EXPECT_EQ(std::count(bytes.begin() + 10, bytes.end(), '\0'), 4096 - 10);
 }
 
 TEST(ElasticLoad, RankStateFollowsTheDocumentedRules) {
