@@ -302,23 +302,20 @@ llvm::Error ssd::planner::verifyPlan(const StepGraph &graph,
                                      const LifetimeAnalysis &lifetimes,
                                      const Plan &plan, uint64_t budget) {
   uint32_t points = lifetimes.numPoints();
-  std::vector<uint32_t> order(plan.gaps.size());
-  for (uint32_t i = 0; i < order.size(); ++i) {
-    order[i] = i;
+  for (uint32_t i = 0; i < plan.gaps.size(); ++i)
     if (plan.gaps[i].tensor >= graph.numTensors())
       return createStringError(inconvertibleErrorCode(),
                                "gap %u names tensor %u, which does not exist",
                                i, plan.gaps[i].tensor);
-  }
-  llvm::sort(order, [&](uint32_t a, uint32_t b) {
-    const Gap &x = plan.gaps[a], &y = plan.gaps[b];
-    return std::make_pair(x.tensor, x.absentFrom()) <
-           std::make_pair(y.tensor, y.absentFrom());
-  });
+  // By (tensor, absentFrom), a counting sort: a finalized plan's order.
+  SlotBuckets byTensor = bucketBySlot(
+      plan, graph.numTensors(), [](const Gap &gap) { return gap.tensor; },
+      [](const Gap &gap) { return gap.absentFrom(); },
+      [](const Gap &) { return true; });
   std::vector<bool> enters(graph.numTensors(), false),
       leaves(graph.numTensors(), false);
   const Gap *previous = nullptr;
-  for (uint32_t index : order) {
+  for (uint32_t index : byTensor.gaps) {
     const Gap &gap = plan.gaps[index];
     if (previous && previous->tensor != gap.tensor)
       previous = nullptr;
