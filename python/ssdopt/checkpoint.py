@@ -1226,9 +1226,9 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
             if not started:
                 writer.start()
 
-    with _pending_lock:
-        _pending = future
     threading.Thread(target=stage, name=f"ssdopt-checkpoint-stage-{step}", daemon=True).start()
+    with _pending_lock:  # once it can complete: wait() and the exit wait for it
+        _pending = future
     if None in versions:
         concurrent.futures.wait([staged])
     return future

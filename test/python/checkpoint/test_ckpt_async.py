@@ -213,6 +213,19 @@ def test_exit_waits_for_the_async_save_in_flight(tmp_path):
     assert torch.equal(target["w"], torch.ones(8 << 20))
 
 
+def test_a_save_whose_thread_cannot_start_leaves_nothing_to_wait_for(tmp_path, monkeypatch):
+    def refuse(self):
+        raise RuntimeError("can't start new thread")
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    with pytest.raises(RuntimeError, match="can't start"):
+        ckpt.save({"a": torch.ones(3)}, tmp_path, async_save=True)
+    monkeypatch.undo()
+    waiter = threading.Thread(target=ckpt.wait, daemon=True)  # and the exit's wait
+    waiter.start()
+    waiter.join(10)
+    assert not waiter.is_alive()
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_device_tensors_are_copied_after_the_callers_stream(tmp_path):
     # The state is written on a side stream just before the call: the
