@@ -30,6 +30,14 @@ uint64_t ssd::replay::replayDiskBytes(const planner::StepGraph &graph,
 }
 
 namespace {
+/// Where in its tensor's memory `gap`'s reload lands, as [begin, end): the
+/// part's range, or the whole tensor.
+std::pair<uint64_t, uint64_t> reloadedRange(const planner::Gap &gap,
+                                            const planner::StepGraph &graph) {
+  uint64_t begin = gap.part ? graph.getPart(*gap.part)->offset : 0;
+  return {begin, begin + gap.reloadBytes(graph)};
+}
+
 /// The pattern of a tensor's memory under `checkData`: 8 bytes per word,
 /// different per tensor and word.
 uint64_t patternWord(planner::TensorId tensor, uint64_t word) {
@@ -230,12 +238,12 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
     // A part lands where it lies in its tensor's memory, as a view reads it.
     for (unsigned index : partPrefetchesAt[slot]) {
       const planner::Gap &gap = plan.gaps[index];
-      const planner::Tensor::Part &part = *graph.getPart(*gap.part);
+      auto [begin, end] = reloadedRange(gap, graph);
       if (llvm::Error error =
               check(ssdrt_handle_prefetch_range(
                         ctx, handles[gap.tensor],
-                        static_cast<char *>(memory[gap.tensor]) + part.offset,
-                        part.offset, part.bytes),
+                        static_cast<char *>(memory[gap.tensor]) + begin, begin,
+                        end - begin),
                     "prefetch of a part"))
         return std::move(error);
     }
@@ -249,11 +257,7 @@ llvm::Expected<StepMeasurement> ScheduleReplay::runStep() {
       if (checkData) {
         Clock::time_point checking = Clock::now();
         const planner::Gap &gap = plan.gaps[index];
-        uint64_t begin = 0, end = graph.getTensor(gap.tensor).bytes;
-        if (gap.part) {
-          begin = graph.getPart(*gap.part)->offset;
-          end = begin + gap.reloadBytes(graph);
-        }
+        auto [begin, end] = reloadedRange(gap, graph);
         if (llvm::Error error =
                 checkBytes(gap.tensor, begin, end, "its reload"))
           return std::move(error);
