@@ -710,13 +710,7 @@ TEST_F(TensorStoreTest, GroupFailuresBelongToTheirMember) {
   uint64_t a = filled(*store, 8192, 1);
   uint64_t b = filled(*store, 8192, 2);
   const uint64_t group[] = {a, b};
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = EIO;
-  r.anyKind = false;
-  r.kind = IoOpKind::Write;
-  r.skip = 1; // b's write
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Write, EIO, 1, 1)); // b's write
   store->offloadGroup(group, false);
   store->wait(a);
   std::string msg;
@@ -733,9 +727,7 @@ TEST_F(TensorStoreTest, GroupFailuresBelongToTheirMember) {
 
   // A failed fdatasync fails every member written to that file.
   faults->clearRules();
-  r.kind = IoOpKind::Fdatasync;
-  r.skip = 0;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Fdatasync, EIO));
   uint64_t c = filled(*store, 8192, 3);
   const uint64_t synced[] = {b, c};
   store->offloadGroup(synced, false);
@@ -752,8 +744,7 @@ TEST_F(TensorStoreTest, GroupFailuresBelongToTheirMember) {
   store->offloadGroup(synced, false);
   for (uint64_t id : synced)
     store->wait(id);
-  r.kind = IoOpKind::Read;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Read, EIO));
   const uint64_t all[] = {a, b, c};
   store->prefetchGroup(all, {});
   EXPECT_EQ(errnumOf([&] { store->wait(a); }), EIO);
@@ -857,13 +848,7 @@ TEST_F(TensorStoreTest, WriteEioKeepsMemoryAndNamesTheFile) {
 TEST_F(TensorStoreTest, NewExtentsArePreallocatedBeforeWriting) {
   FaultInjectingBackend *faults = nullptr;
   auto store = faultyStore(faults);
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = EIO;
-  r.times = -1;
-  r.anyKind = false;
-  r.kind = IoOpKind::Write;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Write, EIO, -1));
   uint64_t h = filled(*store, 3 << 20, 31);
   store->offload(h, false);
   EXPECT_EQ(errnumOf([&] { store->wait(h); }), EIO);
@@ -876,13 +861,7 @@ TEST_F(TensorStoreTest, EnospcIsReported) {
   FaultInjectingBackend *faults = nullptr;
   auto store = faultyStore(faults);
   uint64_t h = filled(*store, 100000, 12);
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = ENOSPC;
-  r.times = -1;
-  r.anyKind = false;
-  r.kind = IoOpKind::Write;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Write, ENOSPC, -1));
   store->offload(h, false);
   std::string msg;
   EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), ENOSPC);
@@ -894,12 +873,7 @@ TEST_F(TensorStoreTest, FailedSyncIsNotReportedAsWritten) {
   FaultInjectingBackend *faults = nullptr;
   auto store = faultyStore(faults);
   uint64_t h = filled(*store, 100000, 13);
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = EIO;
-  r.anyKind = false;
-  r.kind = IoOpKind::Fdatasync;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Fdatasync, EIO));
   store->offload(h, false);
   std::string msg;
   EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
@@ -935,12 +909,7 @@ TEST_F(TensorStoreTest, ReadEioLeavesHandleOnDisk) {
   uint64_t h = filled(*store, 500000, 15);
   store->offload(h, false);
   store->wait(h);
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = EIO;
-  r.anyKind = false;
-  r.kind = IoOpKind::Read;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Read, EIO));
   store->prefetch(h, nullptr);
   std::string msg;
   EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
@@ -1493,12 +1462,7 @@ TEST_F(TensorStoreTest, PrefetchRangeFaultsNameFileAndOffset) {
   std::string msg;
 
   // A failed read: the error names the file, the offset and the part.
-  FaultRule r;
-  r.action = FaultRule::Action::Fail;
-  r.errnum = EIO;
-  r.anyKind = false;
-  r.kind = IoOpKind::Read;
-  faults->addRule(r);
+  faults->addRule(failing(IoOpKind::Read, EIO));
   store->prefetchRange(h, part.data(), 12345, 1000);
   EXPECT_EQ(errnumOf([&] { store->wait(h); }, &msg), EIO);
   EXPECT_NE(msg.find(i.file), std::string::npos) << msg;
@@ -1518,11 +1482,13 @@ TEST_F(TensorStoreTest, PrefetchRangeFaultsNameFileAndOffset) {
 
   // Short reads are resumed: the part arrives whole.
   faults->clearRules();
+  FaultRule r = failing(IoOpKind::Read, 0, -1);
   r.action = FaultRule::Action::Short;
-  r.times = -1;
   faults->addRule(r);
+  uint64_t firedBefore = faults->firedCount();
   store->prefetchRange(h, part.data(), 4096, 300000);
   store->wait(h);
+  EXPECT_GT(faults->firedCount(), firedBefore);
   EXPECT_EQ(std::memcmp(part.data(), want.data() + 4096, 300000), 0);
 
   // A read that stops making progress is the end of the file.

@@ -168,6 +168,20 @@ inline int errnumOf(const std::function<void()> &fn,
   return 0;
 }
 
+/// A rule failing ops of one kind with `errnum`: `times` of them (negative:
+/// all), after letting `skip` pass.
+inline FaultRule failing(IoOpKind kind, int errnum, int64_t times = 1,
+                         uint64_t skip = 0) {
+  FaultRule rule;
+  rule.action = FaultRule::Action::Fail;
+  rule.errnum = errnum;
+  rule.anyKind = false;
+  rule.kind = kind;
+  rule.times = times;
+  rule.skip = skip;
+  return rule;
+}
+
 } // namespace ssd::rt::test
 
 #endif // SSD_TEST_RUNTIME_TESTUTIL_H
