@@ -37,7 +37,7 @@ docs: build
 	cp $(BUILD)/docs/SSD/SSDConversionPasses.md docs/conversion.md
 
 format:
-	git ls-files '*.cpp' '*.h' | xargs clang-format -i
+	git ls-files '*.cpp' '*.h' | xargs clang-format-19 -i
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-address $(BUILD)-thread

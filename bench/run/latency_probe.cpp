@@ -114,18 +114,16 @@ int main(int argc, char **argv) {
   auto timed = [&](std::vector<double> &times, const char *what,
                    llvm::function_ref<int()> start,
                    llvm::ArrayRef<ssdrt_handle> handles) {
-    times.push_back(orExit(timeTransfer(
-        start, [&] { return waitAll(ctx, handles); }, what)));
+    times.push_back(orExit(
+        timeTransfer(start, [&] { return waitAll(ctx, handles); }, what)));
   };
   for (int round = 0; round < 200; ++round) {
     markDirty(a);
     spinFor(gapSeconds);
-    timed(
-        one, "write", [&] { return offloadEach(a); }, a);
+    timed(one, "write", [&] { return offloadEach(a); }, a);
 
     markDirty(pair);
-    timed(
-        two, "write", [&] { return offloadEach(pair); }, pair);
+    timed(two, "write", [&] { return offloadEach(pair); }, pair);
 
     markDirty(pair);
     timed(
@@ -140,12 +138,10 @@ int main(int argc, char **argv) {
 
     release(pair);
     spinFor(gapSeconds);
-    timed(
-        read, "read", [&] { return prefetchEach(a); }, a);
+    timed(read, "read", [&] { return prefetchEach(a); }, a);
 
     release(a);
-    timed(
-        threeReads, "read", [&] { return prefetchEach(triple); }, triple);
+    timed(threeReads, "read", [&] { return prefetchEach(triple); }, triple);
 
     release(triple);
     timed(
@@ -157,8 +153,7 @@ int main(int argc, char **argv) {
     markDirty(queued);
     timed(
         queuedWrites, "write", [&] { return offloadEach(queued, 0); }, queued);
-    timed(
-        queuedReads, "read", [&] { return prefetchEach(queued); }, queued);
+    timed(queuedReads, "read", [&] { return prefetchEach(queued); }, queued);
   }
   std::printf("%lld-byte transfers, %s engine, single ones after %.0f us of "
               "compute\n",
