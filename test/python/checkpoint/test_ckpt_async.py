@@ -4,6 +4,7 @@ fails the save and commits nothing; the staging budget bounds what is copied
 but not yet written; errors arrive through the future; SIGKILL of a saving
 process at random moments never leaves a partial checkpoint."""
 
+import gc
 import json
 import os
 import subprocess
@@ -202,12 +203,19 @@ def test_sigkill_during_saves_leaves_previous_or_new_step(tmp_path):
 
 def test_exit_waits_for_the_async_save_in_flight(tmp_path):
     # A script whose last line is an asynchronous save: the interpreter's exit
-    # waits for its commit (it stopped the save's daemon threads: no step).
-    script = ("import sys, torch, ssdopt.checkpoint as ckpt\n"
-              "ckpt.save({'w': torch.ones(8 << 20)}, sys.argv[1], async_save=True)\n")
+    # waits for its commit (it stopped the save's daemon threads: no step),
+    # and says so (with ranks the wait may last `timeout`). The writer starts
+    # 0.5 s late so that the save is still in flight at the exit.
+    script = ("import sys, time, torch, ssdopt.checkpoint as ckpt\n"
+              "write = ckpt._write\n"
+              "ckpt._write = lambda *a, **k: (time.sleep(0.5), write(*a, **k))[1]\n"
+              "ckpt.save({'w': torch.ones(8 << 20)}, sys.argv[1], async_save=True,\n"
+              "          timeout=42)\n")
     run = subprocess.run([sys.executable, "-c", script, str(tmp_path)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
+    assert ("the exit waits for the asynchronous save of step 0 to commit (a rank that "
+            "does not come is waited for at most timeout=42 s)") in run.stderr
     target = {"w": torch.zeros(8 << 20)}
     assert ckpt.load(target, tmp_path).step == 0
     assert torch.equal(target["w"], torch.ones(8 << 20))
@@ -224,6 +232,71 @@ def test_a_save_whose_thread_cannot_start_leaves_nothing_to_wait_for(tmp_path, m
     waiter.start()
     waiter.join(10)
     assert not waiter.is_alive()
+
+
+@pytest.mark.parametrize("staging_bytes", [1 << 30, 8 << 10],
+                         ids=["all-at-once", "budget-full-midway"])
+def test_a_writer_that_cannot_start_fails_the_future(tmp_path, monkeypatch, staging_bytes):
+    # The writing thread starts when staging ends or, on a small budget,
+    # once it is full; either way a thread that does not start fails the
+    # save's future (it never completed, and every later wait hung).
+    start = threading.Thread.start
+
+    def refuse_the_writer(self):
+        if self.name.startswith("ssdopt-checkpoint-step-"):
+            raise RuntimeError("can't start new thread")
+        start(self)
+    monkeypatch.setattr(threading.Thread, "start", refuse_the_writer)
+    state = {f"t{i}": torch.ones(1024) for i in range(4)}  # 4 KiB each
+    future = ckpt.save(state, tmp_path, async_save=True, staging_bytes=staging_bytes)
+    with pytest.raises(ckpt.CheckpointError, match="rank 0: step 0 was not saved: its writing "
+                       "thread did not start: RuntimeError: can't start new thread"):
+        future.result(timeout=30)
+    monkeypatch.undo()
+    ckpt.wait()
+    assert ckpt.latest(tmp_path) is None
+    assert ckpt.save(state, tmp_path) == 0  # and the next save goes on
+
+
+def test_the_collector_stays_paused_until_staging_ends(tmp_path):
+    # Staging makes an object per tensor after the call returned: the
+    # cyclic collections they triggered (on any thread) each walked every
+    # object of the process, holding the GIL, while the save staged.
+    holder, during = {}, []
+
+    def record(phase, info):
+        if phase == "start" and "future" in holder and not holder["future"].staged().done():
+            during.append(threading.current_thread().name)
+    state = {f"t{i:05d}": torch.ones(4) for i in range(16384)}
+    gc.callbacks.append(record)
+    try:
+        holder["future"] = ckpt.save(state, tmp_path, async_save=True)
+        holder["future"].result(timeout=60)
+    finally:
+        gc.callbacks.remove(record)
+    assert gc.isenabled() and during == []
+
+
+@pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two CUDA devices")
+def test_every_devices_stream_is_synchronised_before_the_write(tmp_path):
+    # Tensors on two devices, each written on a side stream of its device
+    # just before the call: the stager copies each on its device's stream
+    # and waits for both (it waited for the current device's only).
+    state = {}
+    for device in (0, 1):
+        with torch.cuda.device(device):
+            side = torch.cuda.Stream()
+            with torch.cuda.stream(side):
+                state[f"w{device}"] = torch.zeros(1 << 20, device=f"cuda:{device}")
+                torch.cuda._sleep(200_000_000)  # the write lands ~0.1 s later
+                state[f"w{device}"].fill_(float(device + 1))
+                if device == 1:
+                    future = ckpt.save(state, tmp_path, async_save=True)
+    future.result(timeout=60)
+    target = {name: torch.zeros(1 << 20) for name in state}
+    ckpt.load(target, tmp_path)
+    assert torch.equal(target["w0"], torch.full((1 << 20,), 1.0))
+    assert torch.equal(target["w1"], torch.full((1 << 20,), 2.0))
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
