@@ -1,4 +1,9 @@
-"""Shared fixtures of the Python tests."""
+"""Shared fixtures of the Python tests, and how they share the cores.
+
+scripts/run-tests runs them on pytest-xdist workers (`-n`, one per core,
+`--dist loadgroup`): each worker gets its share of torch's intra-op threads,
+and the tests of one file run in one worker, unless the file groups its
+tests itself (`xdist_group` marks, as the zoo does)."""
 
 import os
 import pathlib
@@ -7,6 +12,31 @@ import shutil
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# Set before any test module imports torch (it reads it once); inherited by
+# the processes the tests start (ranks, kits), so that N workers run N
+# cores' worth of threads, not N times the machine's.
+_WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+if _WORKERS > 1:
+    os.environ.setdefault("OMP_NUM_THREADS", str(max(1, len(os.sched_getaffinity(0)) // _WORKERS)))
+
+
+# Files whose tests share files of the checkout, so one worker runs them all:
+# the GPU kit's dry run uses the kit and wheel that test_wheel.py prepares
+# (bench/gpu/kit, build-wheel-cache/).
+_SHARED_GROUPS = {"test/python/test_wheel.py": "wheel-kit", "test/python/test_gpu_kit.py": "wheel-kit"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Before xdist reads the groups: a file's tests form one group (its
+    module and session fixtures, such as a kit build, a SeaweedFS server or
+    gloo ranks, are made once), except in files that mark groups of their own."""
+    grouping_themselves = {item.path for item in items if item.get_closest_marker("xdist_group")}
+    for item in items:
+        if item.path not in grouping_themselves:
+            name = item.path.relative_to(ROOT).as_posix()
+            item.add_marker(pytest.mark.xdist_group(_SHARED_GROUPS.get(name, name)))
 
 
 @pytest.fixture(scope="session")

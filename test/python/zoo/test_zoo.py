@@ -115,9 +115,13 @@ def assert_offloaded_and_cleaned(stats: dict, backend, offload_dir: str, graphs:
 
 
 MODELS = sorted(name for name, spec in ZOO.items() if spec.in_suite)
+# (a) and (b) of a model share (a)'s run (unlimited_run): one xdist worker
+# runs both. Every other case stands alone, so the workers take the models'
+# cases side by side (test/python/conftest.py).
+WITH_UNLIMITED_RUN = [pytest.param(name, marks=pytest.mark.xdist_group(f"zoo-{name}")) for name in MODELS]
 
 
-@pytest.mark.parametrize("name", MODELS)
+@pytest.mark.parametrize("name", WITH_UNLIMITED_RUN)
 def test_a_unlimited_budget_is_aot_eager(name, tmp_path_factory):
     spec = ZOO[name]
     run, graphs, _ = unlimited_run(spec, tmp_path_factory)
@@ -126,7 +130,7 @@ def test_a_unlimited_budget_is_aot_eager(name, tmp_path_factory):
     assert run.bitwise_equal(train(spec, "aot_eager"))
 
 
-@pytest.mark.parametrize("name", MODELS)
+@pytest.mark.parametrize("name", WITH_UNLIMITED_RUN)
 def test_b_forced_offload_is_the_unlimited_run(name, tmp_path_factory, tmp_path):
     spec = ZOO[name]
     unlimited, graphs, reports = unlimited_run(spec, tmp_path_factory)
