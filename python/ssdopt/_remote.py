@@ -523,10 +523,8 @@ class Remote:
                     whole.update(block)
                     parts.append(hashlib.md5(block))
                     out.write(block)
-            except BaseException:
-                discard = getattr(out, "discard", None)
-                if discard is not None:  # never close: that would commit a part
-                    discard()
+            except BaseException as error:
+                _abandon(out, error)
                 raise
             out.close()
         return whole, parts
@@ -584,6 +582,29 @@ class Remote:
             raise CheckpointError(f"{url} differs from {local} when read back after its upload "
                                   f"(MD5 {got.hexdigest()}, uploaded {whole.hexdigest()}); the "
                                   "step is not published", errno_module.EIO)
+
+
+def _abandon(out, error: BaseException) -> None:
+    """Lets go of `out`, a remote file whose upload failed with `error`,
+    without finishing the upload: an fsspec buffered file (S3's) sends what
+    it holds and completes the upload when it is closed, by close() or once
+    collected, leaving an object of the parts sent so far. So such a file
+    throws away what the store can (discard: S3 aborts the multipart
+    upload) and is marked closed, with nothing left to finish; any other
+    file is closed (its store keeps what was written, which no manifest
+    names). A failure here is noted on `error`, which stays the one raised."""
+    import fsspec.spec
+    try:
+        if isinstance(out, fsspec.spec.AbstractBufferedFile):
+            try:
+                out.discard()
+            finally:
+                out.closed = True
+        else:
+            out.close()
+    except Exception as also:  # noqa: BLE001 - the upload's own error is what matters
+        error.add_note(f"abandoning the upload to {getattr(out, 'path', out)} failed too: "
+                       f"{type(also).__name__}: {also}")
 
 
 def _protocols(fs) -> tuple:

@@ -11,6 +11,7 @@ Run as a script, this file is the saving process of the SIGKILL test.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import pathlib
@@ -409,6 +410,41 @@ def test_a_multipart_upload_is_checked_by_its_etag(s3, tmp_path, monkeypatch):
     target = {"x": torch.zeros(3 << 20)}
     assert ckpt.load(target, root, storage_options=s3.storage_options()).step == 0
     assert torch.equal(target["x"], state["x"])
+
+
+def test_a_failed_upload_is_aborted_and_its_file_closed(s3, tmp_path, monkeypatch):
+    """A part that fails to go up aborts the multipart upload and closes
+    the file without completing it: left open, it was completed when the
+    collector closed it (an error printed from __del__, or an object of the
+    parts sent so far)."""
+    import s3fs
+
+    from ssdopt import _remote
+    monkeypatch.setattr(_remote, "UPLOAD_PART_BYTES", 5 << 20)
+    local = tmp_path / "data"
+    local.write_bytes(os.urandom(12 << 20))  # 3 parts
+    files, write = [], s3fs.core.S3File.write
+
+    def second_part_fails(self, data):
+        files.append(self)
+        if len(files) == 2:
+            raise OSError("the network went away")
+        return write(self, data)
+    monkeypatch.setattr(s3fs.core.S3File, "write", second_part_fails)
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    remote = _remote.Remote(f"s3://{s3.bucket()}/failed", s3.storage_options())
+    with pytest.raises(OSError, match="the network went away"):
+        remote._send_in_parts(str(local), remote.remote("data"))
+    assert files[0].closed
+    del files[:]
+    gc.collect()
+    assert unraisable == []
+    fs = s3.filesystem()
+    assert not fs.exists(remote.remote("data"))
+    bucket = remote.path.split("/")[0]
+    uploads = fs.call_s3("list_multipart_uploads", Bucket=bucket).get("Uploads", [])
+    assert [u for u in uploads if u["Key"].endswith("failed/data")] == []
 
 
 def test_a_store_without_checksums_is_read_back(tmp_path, monkeypatch):
