@@ -200,13 +200,15 @@ def worker(rank: int, world: int, args, out_file: str, store: str, only_load: st
 
 
 def run_world(world: int, args, only_load: str | None = None) -> dict:
-    out = tempfile.mktemp(prefix="torch-compare-", suffix=".json")
-    store = tempfile.mktemp(prefix="torch-compare-store-")
-    mp.spawn(worker, args=(world, args, out, store, only_load), nprocs=world, join=True)
-    with open(out) as f:
-        results = json.load(f)
-    os.unlink(out)
-    return results
+    # The ranks' file store and rank 0's results, in --dir, removed after.
+    scratch = tempfile.mkdtemp(prefix="torch-compare-", dir=args.dir)
+    try:
+        out, store = os.path.join(scratch, "results.json"), os.path.join(scratch, "store")
+        mp.spawn(worker, args=(world, args, out, store, only_load), nprocs=world, join=True)
+        with open(out) as f:
+            return json.load(f)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def median(values):
