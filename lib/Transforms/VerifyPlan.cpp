@@ -13,6 +13,8 @@
 
 #include "ssd/Analysis/Planner/Target.h"
 
+#include "mlir/IR/Threading.h"
+
 namespace mlir::ssd {
 #define GEN_PASS_DEF_VERIFYPLANPASS
 #include "ssd/Transforms/Passes.h.inc"
@@ -24,7 +26,9 @@ using namespace mlir::ssd;
 namespace {
 /// The top-level ops of a single-block step, in order, and their positions.
 /// The ops are listed once: a step's op list is long and scattered in
-/// memory, and walking it is a cache miss per op.
+/// memory, and walking it is a cache miss per op. The checks read it from
+/// several threads, so the block's op order is computed here, once: a
+/// comparison of ops with no valid order would write it.
 struct Timeline {
   SmallVector<Operation *> ops;
   DenseMap<Operation *, unsigned> index;
@@ -33,6 +37,10 @@ struct Timeline {
   explicit Timeline(Block &block) : body(&block) {
     for (Operation &op : block)
       ops.push_back(&op);
+    block.recomputeOpOrder();
+  }
+  /// Fills `index`; only the live ranges need it.
+  void indexPositions() {
     index.reserve(ops.size());
     for (auto [i, op] : llvm::enumerate(ops))
       index[op] = i;
@@ -171,22 +179,41 @@ struct Holder {
 };
 } // namespace
 
-static LogicalResult verifyBudget(Block &body, const Timeline &timeline,
-                                  uint64_t budget) {
-  unsigned numOps = timeline.ops.size();
-  // Handles, tokens and views hold none: their live ranges are not needed.
+/// The values of the step that hold bytes (handles, tokens and views hold
+/// none: their live ranges are not needed), each with its definition's
+/// position; computeLiveRanges fills in the ranges.
+static SmallVector<Holder> listHolders(Block &body, const Timeline &timeline) {
   SmallVector<Holder> holders;
-  holders.reserve(body.getNumArguments() + numOps);
+  holders.reserve(body.getNumArguments() + timeline.ops.size());
   auto addHolder = [&](Value value, unsigned defined) {
     if (int64_t bytes = getOwnBytes(value))
-      holders.push_back({value, bytes, getLiveRange(value, defined, timeline)});
+      holders.push_back({value, bytes, {defined, defined}});
   };
   for (BlockArgument arg : body.getArguments())
     addHolder(arg, 0);
   for (auto [position, op] : llvm::enumerate(timeline.ops))
     for (Value result : op->getResults())
       addHolder(result, position);
+  return holders;
+}
 
+/// Each holder's live range, from its definition's position. The ranges are
+/// independent reads of the IR (use lists and op order), so they are
+/// computed in chunks on the context's threads.
+static void computeLiveRanges(MLIRContext *context,
+                              MutableArrayRef<Holder> holders,
+                              const Timeline &timeline) {
+  constexpr size_t kChunk = 4096;
+  size_t chunks = llvm::divideCeil(holders.size(), kChunk);
+  parallelFor(context, 0, chunks, [&](size_t chunk) {
+    for (Holder &holder : holders.slice(chunk * kChunk).take_front(kChunk))
+      holder.range = getLiveRange(holder.value, holder.range.first, timeline);
+  });
+}
+
+static LogicalResult verifyBudget(ArrayRef<Holder> holders,
+                                  const Timeline &timeline, uint64_t budget) {
+  unsigned numOps = timeline.ops.size();
   SmallVector<int64_t> delta(numOps + 1, 0);
   for (const Holder &holder : holders) {
     delta[holder.range.first] += holder.bytes;
@@ -222,11 +249,26 @@ mlir::ssd::verifyPlannedStep(func::FuncOp func,
     return func.emitError() << "expects a step with a single block";
   Block &body = func.getBody().front();
   Timeline timeline(body);
-  bool ok = succeeded(verifyResidency(timeline));
-  ok &= succeeded(verifyTokensAwaited(timeline));
-  if (ok && memoryBudget)
-    ok = succeeded(verifyBudget(body, timeline, *memoryBudget));
-  return success(ok);
+  // The use checks, which alone may report, run next to the budget's
+  // preparation (listing the ops' positions and the values that hold
+  // bytes); their diagnostics come out in the order of a serial run.
+  bool ok = true;
+  SmallVector<Holder> holders;
+  parallelFor(func.getContext(), 0, 2, [&](size_t task) {
+    if (task == 0) {
+      ok = succeeded(verifyResidency(timeline));
+      ok &= succeeded(verifyTokensAwaited(timeline));
+      return;
+    }
+    if (!memoryBudget)
+      return;
+    timeline.indexPositions();
+    holders = listHolders(body, timeline);
+  });
+  if (!ok || !memoryBudget)
+    return success(ok);
+  computeLiveRanges(func.getContext(), holders, timeline);
+  return verifyBudget(holders, timeline, *memoryBudget);
 }
 
 namespace {
