@@ -15,6 +15,7 @@
 #include "ssd/Dialect/SSD/IR/SSDDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -32,6 +33,18 @@ uint32_t StepGraphMapping::getPoint(Operation *user) const {
   if (top == returnOp)
     return ops.size();
   return pointOf.lookup(top);
+}
+
+std::optional<TensorId> StepGraphMapping::lookupTensor(Value value) const {
+  Block *body = returnOp->getBlock();
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == body ? std::optional<TensorId>(arg.getArgNumber())
+                                  : std::nullopt;
+  auto result = cast<OpResult>(value);
+  auto point = pointOf.find(result.getOwner());
+  if (point == pointOf.end())
+    return std::nullopt;
+  return firstResultOf[point->second] + result.getResultNumber();
 }
 
 static uint64_t getValueBytes(Value value) {
@@ -100,14 +113,52 @@ static std::string getValueName(Operation *op, unsigned resultIndex,
 /// The tensor whose storage `op`'s result shares: operand `view_of` of an
 /// `ssd.kernel` view.
 static std::optional<TensorId>
-getViewedTensor(Operation *op, const DenseMap<Value, TensorId> &tensorOf) {
+getViewedTensor(Operation *op, const StepGraphMapping &mapping) {
   auto kernel = dyn_cast<KernelOp>(op);
   if (!kernel || !kernel.getViewOfAttr())
     return std::nullopt;
-  Value viewed = kernel.getInputs()[kernel.getViewOfAttr().getInt()];
-  auto it = tensorOf.find(viewed);
-  return it == tensorOf.end() ? std::nullopt
-                              : std::optional<TensorId>(it->second);
+  return mapping.lookupTensor(
+      kernel.getInputs()[kernel.getViewOfAttr().getInt()]);
+}
+
+namespace {
+/// What the graph takes from one op, read from the IR apart from the graph
+/// being built.
+struct OpRecord {
+  std::string name;
+  SmallVector<TensorId, 4> operands;
+  planner::OpCost cost;
+  std::optional<TensorId> viewed;
+  /// Each result's name and bytes.
+  SmallVector<std::pair<std::string, uint64_t>, 1> results;
+};
+} // namespace
+
+/// The record of the op at `point`; `mapping` must number every top-level
+/// op already.
+static OpRecord readOp(Operation &op, uint32_t point,
+                       const StepGraphMapping &mapping) {
+  OpRecord record;
+  // Most ops touch a few values: those are told apart without a hash set.
+  llvm::SmallSetVector<Value, 8> touched;
+  touched.insert(op.getOperands().begin(), op.getOperands().end());
+  if (op.getNumRegions()) {
+    llvm::SetVector<Value> usedInRegions;
+    getUsedValuesDefinedAbove(op.getRegions(), usedInRegions);
+    touched.insert(usedInRegions.begin(), usedInRegions.end());
+  }
+  for (Value value : touched)
+    if (std::optional<TensorId> id = mapping.lookupTensor(value))
+      record.operands.push_back(*id);
+  record.name = isa<KernelOp>(op) ? cast<KernelOp>(op).getName().str()
+                                  : op.getName().getStringRef().str();
+  record.cost = getOpCost(&op);
+  record.viewed = getViewedTensor(&op, mapping);
+  for (OpResult result : op.getResults())
+    record.results.push_back(
+        {getValueName(&op, result.getResultNumber(), point),
+         getValueBytes(result)});
+  return record;
 }
 
 FailureOr<std::optional<uint32_t>>
@@ -141,11 +192,8 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
                                "block; run it before control flow lowering";
   StepGraphMapping mapping;
   mapping.graph = planner::StepGraph(func.getSymName().str());
-  auto addValue = [&](Value value, TensorId id) {
-    mapping.values.resize(std::max<size_t>(mapping.values.size(), id + 1));
-    mapping.values[id] = value;
-    mapping.tensorOf[value] = id;
-  };
+  Block &body = func.getBody().front();
+  mapping.returnOp = body.getTerminator();
 
   llvm::StringMap<TensorId> persistentByName;
   for (BlockArgument arg : func.getArguments()) {
@@ -161,43 +209,40 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
       role =
           planner::parseRole(roleAttr.getValue()).value_or(TensorRole::Unknown);
     TensorId id = mapping.graph.addArgument(name, getValueBytes(arg), role);
-    addValue(arg, id);
+    mapping.values.push_back(arg);
     if (planner::isPersistentRole(role))
       persistentByName[name] = id;
   }
 
   // The op list is long and scattered in memory: it is walked once, here
-  // (its size() walks it too).
-  Block &body = func.getBody().front();
-  for (Operation &op : body.without_terminator())
+  // (its size() walks it too), numbering the ops and their results.
+  TensorId nextTensor = func.getNumArguments();
+  for (Operation &op : body.without_terminator()) {
+    mapping.pointOf[&op] = mapping.ops.size();
     mapping.ops.push_back(&op);
+    mapping.firstResultOf.push_back(nextTensor);
+    nextTensor += op.getNumResults();
+  }
   size_t numOps = mapping.ops.size();
-  mapping.pointOf.reserve(numOps);
-  mapping.tensorOf.reserve(func.getNumArguments() + 2 * numOps);
-  mapping.graph.reserve(numOps, func.getNumArguments() + numOps);
-  // Most ops touch a few values: those are told apart without a hash set.
-  llvm::SmallSetVector<Value, 8> touched;
-  llvm::SetVector<Value> usedInRegions;
-  SmallVector<TensorId> operands;
+  // With every value numbered, each op is read on its own: in chunks, on the
+  // context's threads. Adding them to the graph (views need their viewed
+  // tensor's root) is then one pass in order.
+  std::vector<OpRecord> records(numOps);
+  constexpr size_t kChunk = 2048;
+  parallelFor(func.getContext(), 0, llvm::divideCeil(numOps, kChunk),
+              [&](size_t chunk) {
+                size_t end = std::min(numOps, (chunk + 1) * kChunk);
+                for (size_t point = chunk * kChunk; point < end; ++point)
+                  records[point] = readOp(*mapping.ops[point], point, mapping);
+              });
+  mapping.graph.reserve(numOps, nextTensor);
+  mapping.values.reserve(nextTensor);
   for (auto [point, opPointer] : llvm::enumerate(mapping.ops)) {
     Operation &op = *opPointer;
-    touched.clear();
-    touched.insert(op.getOperands().begin(), op.getOperands().end());
-    if (op.getNumRegions()) {
-      usedInRegions.clear();
-      getUsedValuesDefinedAbove(op.getRegions(), usedInRegions);
-      touched.insert(usedInRegions.begin(), usedInRegions.end());
-    }
-    operands.clear();
-    for (Value value : touched)
-      if (auto it = mapping.tensorOf.find(value); it != mapping.tensorOf.end())
-        operands.push_back(it->second);
-    planner::OpId opId = mapping.graph.addOp(
-        isa<KernelOp>(op) ? cast<KernelOp>(op).getName().str()
-                          : op.getName().getStringRef().str(),
-        operands, getOpCost(&op));
-    mapping.pointOf[&op] = opId;
-    std::optional<TensorId> viewed = getViewedTensor(&op, mapping.tensorOf);
+    OpRecord &record = records[point];
+    planner::OpId opId = mapping.graph.addOp(std::move(record.name),
+                                             record.operands, record.cost);
+    std::optional<TensorId> viewed = record.viewed;
     // Where each result lies in its root's storage, when the view says and
     // the viewed tensor is its root or a part of it.
     std::optional<ArrayRef<int64_t>> partOffsets;
@@ -209,23 +254,23 @@ FailureOr<StepGraphMapping> mlir::ssd::buildStepGraph(func::FuncOp func) {
         base = part ? part->offset : 0;
       }
     }
-    for (OpResult result : op.getResults()) {
-      std::string name = getValueName(&op, result.getResultNumber(), point);
-      TensorId id =
-          viewed ? mapping.graph.addAlias(opId, name, *viewed)
-                 : mapping.graph.addResult(opId, name, getValueBytes(result));
+    for (auto [result, named] :
+         llvm::zip_equal(op.getResults(), record.results)) {
+      auto &[name, bytes] = named;
+      TensorId id = viewed
+                        ? mapping.graph.addAlias(opId, std::move(name), *viewed)
+                        : mapping.graph.addResult(opId, std::move(name), bytes);
       if (partOffsets)
-        mapping.graph.setPart(id,
-                              base + (*partOffsets)[result.getResultNumber()],
-                              getValueBytes(result));
-      addValue(result, id);
+        mapping.graph.setPart(
+            id, base + (*partOffsets)[result.getResultNumber()], bytes);
+      mapping.values.push_back(result);
     }
   }
+  records.clear();
 
-  mapping.returnOp = body.getTerminator();
   llvm::SmallDenseSet<TensorId> returned;
   for (auto [index, value] : llvm::enumerate(mapping.returnOp->getOperands())) {
-    TensorId id = mapping.tensorOf.lookup(value);
+    TensorId id = *mapping.lookupTensor(value);
     // A value returned twice is resident once; its first result decides.
     if (!returned.insert(id).second)
       continue;

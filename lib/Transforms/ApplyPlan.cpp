@@ -159,11 +159,11 @@ static LogicalResult rebuildViews(
       return it->second;
     SmallVector<TensorId> inputs;
     for (Value operand : llvm::map_range(op->getOperands(), original)) {
-      auto tensor = mapping.tensorOf.find(operand);
-      if (tensor == mapping.tensorOf.end())
+      std::optional<TensorId> tensor = mapping.lookupTensor(operand);
+      if (!tensor)
         continue;
-      inputs.push_back(graph.getStorage(tensor->second));
-      if (graph.getTensor(tensor->second).isAlias())
+      inputs.push_back(graph.getStorage(*tensor));
+      if (graph.getTensor(*tensor).isAlias())
         llvm::append_range(inputs, rebuildInputs(operand.getDefiningOp()));
     }
     llvm::sort(inputs);
@@ -194,9 +194,8 @@ static LogicalResult rebuildViews(
     IRMapping operands;
     for (Value operand : op->getOperands()) {
       Value view = original(operand);
-      auto tensor = mapping.tensorOf.find(view);
-      if (tensor != mapping.tensorOf.end() &&
-          graph.getTensor(tensor->second).isAlias() &&
+      std::optional<TensorId> tensor = mapping.lookupTensor(view);
+      if (tensor && graph.getTensor(*tensor).isAlias() &&
           isStale(view.getDefiningOp(), point))
         operands.map(operand,
                      rebuild(view.getDefiningOp(), point, anchor)

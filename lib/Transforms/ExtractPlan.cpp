@@ -245,9 +245,10 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
   ExtractedPlan extracted{std::move(*mapping), planner::Plan()};
   for (auto [index, entry] : llvm::enumerate(gaps)) {
     auto &[root, gap] = entry;
-    gap.tensor = extracted.mapping.tensorOf.lookup(root);
+    // Roots and part views are the unplanned step's values: each has one.
+    gap.tensor = *extracted.mapping.lookupTensor(root);
     if (Value view = partViewOfGap.lookup(index))
-      gap.part = extracted.mapping.tensorOf.lookup(view);
+      gap.part = *extracted.mapping.lookupTensor(view);
     extracted.plan.gaps.push_back(gap);
   }
   extracted.plan.finalize();

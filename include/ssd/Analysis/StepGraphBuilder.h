@@ -26,13 +26,19 @@ struct StepGraphMapping {
   /// The op at each program point; the return is point `ops.size()`.
   SmallVector<Operation *> ops;
   Operation *returnOp = nullptr;
-  /// The value of each planner tensor, and back.
+  /// The value of each planner tensor.
   SmallVector<Value> values;
-  DenseMap<Value, planner::TensorId> tensorOf;
   DenseMap<Operation *, planner::OpId> pointOf;
+  /// The tensor of each op's first result: tensors are numbered in order,
+  /// the arguments first, then each op's results.
+  std::vector<planner::TensorId> firstResultOf;
 
   /// The program point of the top-level op that holds `user`.
   uint32_t getPoint(Operation *user) const;
+  /// The tensor of `value`, an argument or a top-level op's result of the
+  /// step; none for any other value (one nested in an op's region, one made
+  /// after the graph).
+  std::optional<planner::TensorId> lookupTensor(Value value) const;
 };
 
 /// The cost numbers of `op`: `ssd.kernel`'s attributes, else FLOPs estimated
