@@ -27,16 +27,24 @@ if _WORKERS > 1:
 _SHARED_GROUPS = {"test/python/test_wheel.py": "wheel-kit", "test/python/test_gpu_kit.py": "wheel-kit"}
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "long: among the longest tests; scheduled first")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Before xdist reads the groups: a file's tests form one group (its
     module and session fixtures, such as a kit build, a SeaweedFS server or
-    gloo ranks, are made once), except in files that mark groups of their own."""
+    gloo ranks, are made once), except in files that mark groups of their own.
+    Tests marked `long` go first: a worker asks for more work while it still
+    has two tests queued, so long ones left to the end would keep one worker
+    busy while the other idles; short ones there even the two out."""
     grouping_themselves = {item.path for item in items if item.get_closest_marker("xdist_group")}
     for item in items:
         if item.path not in grouping_themselves:
             name = item.path.relative_to(ROOT).as_posix()
             item.add_marker(pytest.mark.xdist_group(_SHARED_GROUPS.get(name, name)))
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")

@@ -175,6 +175,8 @@ INDUCTOR_MODELS = MODELS if _INDUCTOR_CHOICE == "all" else [
 ]
 
 
+# Each (c) case compiles inductor's kernels: 44-99 s each with its cache cold.
+@pytest.mark.long
 @pytest.mark.parametrize("name", INDUCTOR_MODELS)
 def test_c_inductor_inner_is_plain_inductor(name, tmp_path_factory, tmp_path, deterministic, monkeypatch):
     spec = ZOO[name]
@@ -198,6 +200,7 @@ def test_c_inductor_inner_is_plain_inductor(name, tmp_path_factory, tmp_path, de
     assert run.bitwise_equal(reference)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["gpt2", "bert"])
 def test_another_sequence_length_is_planned_for_its_shape(name, tmp_path_factory, tmp_path, caplog):
     """The second length makes dynamo recompile the graph with symbolic
