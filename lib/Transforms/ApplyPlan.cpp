@@ -217,12 +217,14 @@ static LogicalResult rebuildViews(
       continue;
     Value value = mapping.values[view];
     Operation *op = value.getDefiningOp();
-    // The partial reload of this view, if its root has one.
-    const unsigned *partGap = nullptr;
+    // The partial reloads of this view, in step order, if its root has
+    // them: a use after one's wait reads the latest.
+    SmallVector<unsigned> partGaps;
     if (auto indices = gapsOfTensor.find(*graph.getTensor(view).aliasOf);
-        indices != gapsOfTensor.end() && !indices->second.empty() &&
-        gaps[indices->second.back()].part == view)
-      partGap = &indices->second.back();
+        indices != gapsOfTensor.end())
+      for (unsigned index : indices->second)
+        if (gaps[index].part == view)
+          partGaps.push_back(index);
     for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
       Operation *anchor = use.getOwner();
       while (anchor->getBlock() != mapping.returnOp->getBlock())
@@ -232,8 +234,11 @@ static LogicalResult rebuildViews(
       if (isa<WaitOp, PrefetchOp, OffloadOp, ReleaseOp>(anchor))
         continue;
       uint32_t point = mapping.getPoint(anchor);
-      if (partGap && point >= gaps[*partGap].waitPoint) {
-        use.set(values[*partGap].reloaded);
+      auto latest = llvm::find_if(llvm::reverse(partGaps), [&](unsigned index) {
+        return gaps[index].waitPoint <= point;
+      });
+      if (latest != llvm::reverse(partGaps).end()) {
+        use.set(values[*latest].reloaded);
         continue;
       }
       if (!isStale(op, point))

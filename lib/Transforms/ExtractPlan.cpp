@@ -97,10 +97,13 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
           return result;
     return {};
   };
-  // The offset in its tensor of each part handle, and the view of the step
-  // that each partial reload stands for.
+  // The offset in its tensor of each part handle, the view of the step
+  // that each partial reload stands for, and the tensor whose part each
+  // partial reload's result holds (a release of it begins that tensor's
+  // next gap).
   DenseMap<Value, int64_t> partHandleOffset;
   DenseMap<unsigned, Value> partViewOfGap;
+  DenseMap<Value, Value> partOf;
   // The gaps whose prefetch has been seen.
   DenseSet<unsigned> prefetched;
   SmallVector<Operation *> residencyOps;
@@ -118,7 +121,8 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
       }
     } else if (auto release = dyn_cast<ReleaseOp>(op)) {
       for (Value tensor : release.getTensors()) {
-        Value root = getRoot(tensor);
+        auto part = partOf.find(tensor);
+        Value root = part != partOf.end() ? part->second : getRoot(tensor);
         Gap gap;
         gap.releaseSlot = slot;
         gap.offloadSlot = slot;
@@ -174,6 +178,7 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
                       "part ('part_offsets')";
           rootOf[tensor] = view;
           partViewOfGap[it->second] = view;
+          partOf[tensor] = root;
         }
         openGap.erase(it);
       }
