@@ -47,7 +47,6 @@ import fcntl
 import logging
 import operator
 import os
-import shutil
 import time
 from typing import Any, Callable, Iterator, Mapping
 
@@ -77,7 +76,6 @@ _programs: list[dict[str, Any]] = []
 _plans_made = 0  # for report_dir's file names
 
 _LOCK_NAME = "ssdopt-step.lock"
-_FILES_NAME = "ssdopt-step"
 
 _OPTIONS = {
     "memory_budget": "bytes, a size string ('8GiB') or a share of the step's unplanned peak ('50%')",
@@ -516,13 +514,11 @@ class _PeakMeter:
 class _DirectoryLock:
     """One live step per offload_dir: an flock on `ssdopt-step.lock` (the
     kernel drops it when its process dies, even by SIGKILL) with the owner's
-    pid in it. A directory of step files without a live lock is a dead
-    step's: removed."""
+    pid in it. The files a dead step left are its store's, which the next
+    store opened on the directory removes (`runtime.open_store`)."""
 
     def __init__(self, directory: str):
-        self.directory = directory
         self.path = os.path.join(directory, _LOCK_NAME)
-        self.files = os.path.join(directory, _FILES_NAME)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -532,20 +528,13 @@ class _DirectoryLock:
             raise RuntimeError(
                 f"offload_dir {directory!r} is used by a live step (pid {owner}, lock "
                 f"{self.path}); close that step or use another directory") from None
-        previous = os.pread(fd, 64, 0).decode(errors="replace").strip()
-        if os.path.exists(self.files):
-            logger.warning("removing the files of a step that ended without closing (pid %s) in %s",
-                           previous or "unknown", self.files)
-            shutil.rmtree(self.files)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        os.mkdir(self.files)
         self.fd = fd
 
     def release(self) -> None:
         if self.fd is None:
             return
-        shutil.rmtree(self.files, ignore_errors=True)
         os.ftruncate(self.fd, 0)
         os.close(self.fd)  # drops the flock
         self.fd = None
@@ -638,7 +627,7 @@ class Step:
         self.offload_dir = offload_dir
         from . import runtime
 
-        self.store = runtime.open_store(self._lock.files)
+        self.store = runtime.open_store(offload_dir)
         self._programs: dict[Any, _Program] = {}
         self._traces: dict[Any, Any] = {}
         # Per input shape: its trace's unplanned peak (ssd-opt at no limit),

@@ -41,8 +41,9 @@ def test_two_live_steps_on_one_directory_is_an_error(ssd_opt, tmp_path):
 
 
 def test_sigkill_mid_step_then_a_new_step_cleans_up(ssd_opt, tmp_path):
-    """A step killed with SIGKILL while stepping leaves its files; the next
-    compile_step on the directory finds the lock dead and removes them."""
+    """A step killed with SIGKILL while stepping leaves its files (in its
+    store's directory); the next compile_step on the directory takes the
+    dead step's lock, and its store removes them."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(HERE), str(HERE.parent)] + sys.path))
     child = subprocess.Popen([sys.executable, str(HERE / "sigkill_step.py"), str(tmp_path), ssd_opt],
@@ -53,11 +54,12 @@ def test_sigkill_mid_step_then_a_new_step_cleans_up(ssd_opt, tmp_path):
         child.wait(timeout=60)
     finally:
         child.kill()
-    left = os.listdir(tmp_path / "ssdopt-step")
-    assert left, "the killed step's files are on disk"
+    dead = list(tmp_path.glob("ssdopt-store-*"))
+    assert [path for directory in dead for path in directory.iterdir()
+            if path.name != "owner.lock"], "the killed step's files are on disk"
     model, batches, loss_fn = cases.mlp()
     with ssdopt.compile_step(model, cases.adamw(model), loss_fn, options(ssd_opt, tmp_path)) as step:
-        assert os.listdir(tmp_path / "ssdopt-step") == []
+        assert not any(directory.exists() for directory in dead)
         assert (tmp_path / "ssdopt-step.lock").read_text().strip() == str(os.getpid())
         step(**batches[0])
     assert os.listdir(tmp_path) == []
