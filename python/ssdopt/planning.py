@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from typing import Any
+from typing import Any, Iterable
 
 
 class PlanningError(RuntimeError):
@@ -93,6 +93,27 @@ def with_cost_seconds(mlir: str, seconds: list[float]) -> str:
     if index != len(seconds):
         raise ValueError(f"the step has {index} ssd.kernel ops, but {len(seconds)} op times were given")
     return "\n".join(lines)
+
+
+def offload_writes(values: Iterable[Any]) -> dict[int, list[int]]:
+    """The bytes each offload of `values` (the tensors offloaded, fake or
+    real) writes, by the store's context it goes to (a CUDA index, -1 for
+    the host), for `runtime.reserve`: the span of elements the runtime
+    writes (the elements of a dense or packed tensor, the storage span of an
+    overlapping view) times the element size. An empty value writes
+    nothing."""
+    writes: dict[int, list[int]] = {}
+    for value in values:
+        if value.numel() == 0:
+            continue
+        span = 1 + sum((int(size) - 1) * int(stride) for size, stride in zip(value.shape, value.stride()))
+        device = -1
+        if value.device.type == "cuda":
+            import torch
+
+            device = value.device.index if value.device.index is not None else torch.cuda.current_device()
+        writes.setdefault(device, []).append(min(int(value.numel()), span) * value.element_size())
+    return writes
 
 
 def plan(

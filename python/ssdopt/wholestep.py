@@ -150,21 +150,10 @@ def _read(handle: torch.Tensor, entry: PersistentTensor, keep: bool) -> torch.Te
 
 
 def _planned_writes(program: "_Program") -> dict[int, list[int]]:
-    """The bytes each offload of `program` writes at most (the elements of
-    its value: a view's storage span is no larger), by the store's context
-    it goes to (a CUDA index, or -1 for host tensors and empty ones), for
-    `runtime.reserve` before each step."""
-    writes: dict[int, list[int]] = {}
-    for actions in program.before.values():
-        for action, entry in actions:
-            if action != "offload":
-                continue
-            value = entry.node.meta["val"]
-            nbytes = value.numel() * value.element_size()
-            on_device = value.device.type == "cuda" and nbytes > 0
-            device = (value.device.index or 0) if on_device else -1
-            writes.setdefault(device, []).append(nbytes)
-    return writes
+    """The bytes the offloads of `program` write, by the store's context
+    (`planning.offload_writes`), for `runtime.reserve` before each step."""
+    return planning.offload_writes(entry.node.meta["val"] for actions in program.before.values()
+                                   for action, entry in actions if action == "offload")
 
 
 def _write(tensor: torch.Tensor, store: int) -> torch.Tensor:
