@@ -20,20 +20,24 @@ MemoryTimeline::MemoryTimeline(const StepGraph &graph,
   live = (plan ? *plan : unplanned).liveBytes(graph, lifetimes);
   peakPoint = std::max_element(live.begin(), live.end()) - live.begin();
   if (plan)
-    for (const Gap &gap : plan->gaps) {
-      auto [from, to] = absentPoints(gap, lifetimes);
-      absences[gap.tensor].push_back({from, to});
-      if (gap.part)
-        partFrom[gap.tensor] = {std::max(from, to), gap.reloadBytes(graph)};
-    }
+    forEachAbsence(
+        *plan, graph, lifetimes,
+        [&](const Gap &gap, uint32_t from, uint32_t to, uint64_t bytes) {
+          absences[gap.tensor].push_back({from, to, bytes});
+        });
+}
+
+uint64_t MemoryTimeline::getBytesAway(TensorId tensor, uint32_t point) const {
+  uint64_t away = 0;
+  for (const Absence &absence : absences[tensor])
+    if (absence.from <= point && point < absence.to)
+      away += absence.bytes;
+  return away;
 }
 
 uint64_t MemoryTimeline::getResidentBytes(TensorId tensor,
                                           uint32_t point) const {
-  auto part = partFrom.find(tensor);
-  if (part != partFrom.end() && point >= part->second.first)
-    return part->second.second;
-  return graph.getTensor(tensor).bytes;
+  return graph.getTensor(tensor).bytes - getBytesAway(tensor, point);
 }
 
 std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
@@ -43,10 +47,8 @@ std::vector<TensorId> MemoryTimeline::getLiveTensors(uint32_t point) const {
         point < lifetimes.getLiveStart(tensor) ||
         point > lifetimes.getLiveEnd(tensor))
       continue;
-    bool away = llvm::any_of(absences[tensor], [&](const auto &range) {
-      return range.first <= point && point < range.second;
-    });
-    if (!away)
+    uint64_t away = getBytesAway(tensor, point);
+    if (!away || away < graph.getTensor(tensor).bytes)
       tensors.push_back(tensor);
   }
   llvm::stable_sort(tensors, [&](TensorId a, TensorId b) {

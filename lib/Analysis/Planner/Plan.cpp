@@ -25,15 +25,6 @@ ssd::planner::absentPoints(const Gap &gap, const LifetimeAnalysis &lifetimes) {
   return {from, to};
 }
 
-std::pair<uint32_t, uint32_t>
-ssd::planner::partOnlyPoints(const Gap &gap,
-                             const LifetimeAnalysis &lifetimes) {
-  if (!gap.part)
-    return {0, 0};
-  auto [from, to] = absentPoints(gap, lifetimes);
-  return {std::max(from, to), lifetimes.getLiveEnd(gap.tensor) + 1};
-}
-
 void Plan::finalize() {
   // By (tensor, absentFrom): a counting sort by tensor, as each sweep of a
   // large step finalizes tens of thousands of gaps.
@@ -100,21 +91,11 @@ std::vector<uint64_t> Plan::liveBytes(const StepGraph &graph,
     delta[lifetimes.getLiveStart(tensor)] += bytes;
     delta[lifetimes.getLiveEnd(tensor) + 1] -= bytes;
   }
-  for (const Gap &gap : gaps) {
-    int64_t bytes = graph.getTensor(gap.tensor).bytes;
-    auto [from, to] = absentPoints(gap, lifetimes);
-    if (from < to) {
-      delta[from] -= bytes;
-      delta[to] += bytes;
-    }
-    // A partial reload brings back the part alone, to the tensor's end.
-    auto [partFrom, end] = partOnlyPoints(gap, lifetimes);
-    if (partFrom < end) {
-      int64_t away = bytes - static_cast<int64_t>(gap.reloadBytes(graph));
-      delta[partFrom] -= away;
-      delta[end] += away;
-    }
-  }
+  forEachAbsence(*this, graph, lifetimes,
+                 [&](const Gap &, uint32_t from, uint32_t to, uint64_t bytes) {
+                   delta[from] -= bytes;
+                   delta[to] += bytes;
+                 });
   std::vector<uint64_t> live(points);
   int64_t running = 0;
   for (uint32_t point = 0; point < points; ++point) {
@@ -321,9 +302,10 @@ llvm::Error ssd::planner::verifyPlan(const StepGraph &graph,
       previous = nullptr;
     if (previous && !previous->reloads())
       return gapError(graph, gap, "has a gap after it left on ssd");
-    if (previous && previous->part)
+    if (previous && previous->part && !gap.part)
       return gapError(graph, gap,
-                      "has a gap after a reload of only a part of it");
+                      "is read back whole after a reload of only a part of "
+                      "it");
     if (llvm::Error error = verifyGap(graph, lifetimes, gap, previous))
       return error;
     enters[gap.tensor] = enters[gap.tensor] || gap.entersOnSsd;

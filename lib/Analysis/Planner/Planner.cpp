@@ -407,7 +407,7 @@ public:
     for (uint32_t point = 0; point < lifetimes.numPoints(); ++point) {
       while (live.at(point) > static_cast<int64_t>(budget)) {
         std::optional<Candidate> candidate = nextVictim(point);
-        if (!candidate && readBackOnlyParts(point))
+        if (!candidate && readBackOnlyPart(point))
           continue;
         if (!candidate) {
           // Every tensor that may move is away: what stays is the op's own
@@ -478,8 +478,6 @@ private:
   }
 
   void push(TensorId tensor, uint32_t interval) {
-    if (readsBackOnlyPart(tensor))
-      return;
     const Tensor &info = graph.getTensor(tensor);
     llvm::ArrayRef<uint32_t> touches = lifetimes.getTouches(tensor);
     if (!info.bytes || !movable[tensor] ||
@@ -502,6 +500,9 @@ private:
     // unplanned point over the budget could only ever be dropped as stale.
     if (overBudgetBefore[end] == overBudgetBefore[previous + 1])
       return;
+    // After a partial reload only the part is resident to move.
+    uint64_t bytes =
+        partOnly(tensor) ? graph.getPart(*partOnly(tensor))->bytes : info.bytes;
     double priority = 0;
     switch (rule) {
     case VictimRule::FurthestNextUse:
@@ -519,13 +520,13 @@ private:
     }
     case VictimRule::LargestArea:
       priority =
-          static_cast<double>(info.bytes) * static_cast<double>(end - previous);
+          static_cast<double>(bytes) * static_cast<double>(end - previous);
       break;
     case VictimRule::LeastRecentlyUsed:
       priority = -static_cast<double>(previous);
       break;
     case VictimRule::Largest:
-      priority = static_cast<double>(info.bytes);
+      priority = static_cast<double>(bytes);
       break;
     }
     CandidateClass kind = CandidateClass::NeedsWrite;
@@ -538,20 +539,28 @@ private:
         kind = CandidateClass::LeavesOnSsd;
     }
     heaps[static_cast<unsigned>(kind)].push(
-        Candidate{demotion.empty() ? 0 : demotion[tensor], priority, info.bytes,
+        Candidate{demotion.empty() ? 0 : demotion[tensor], priority, bytes,
                   tensor, interval});
   }
 
-  /// Whether the tensor's last gap reads back only a part: none of its
-  /// intervals moves again.
-  bool readsBackOnlyPart(TensorId tensor) const {
-    return !partReloaded.empty() && partReloaded[tensor];
+  /// The part that a tensor's gaps read back once one read back only that
+  /// part (`readBackOnlyPart`): every later gap does too.
+  std::optional<TensorId> partOnly(TensorId tensor) const {
+    if (partWait.empty() || partWait[tensor] == kNoPart)
+      return std::nullopt;
+    return lifetimes.getReloadablePart(tensor, partWait[tensor]);
+  }
+
+  /// Whether `gap` follows its tensor's first partial reload (kNoPart is
+  /// after every slot).
+  bool followsPart(const Gap &gap) const {
+    return !partWait.empty() && gap.absentFrom() > partWait[gap.tensor];
   }
 
   /// Where a tensor may come back as its part alone (`getReloadablePart`):
   /// per point, the movable tensors whose interval ending there may.
   void listPartReloads() {
-    partReloaded.assign(graph.numTensors(), false);
+    partWait.assign(graph.numTensors(), kNoPart);
     partReloadsAt.resize(lifetimes.numPoints());
     for (TensorId tensor = 0; tensor < graph.numTensors(); ++tensor) {
       if (!movable[tensor] || !graph.getTensor(tensor).bytes)
@@ -563,37 +572,47 @@ private:
     }
   }
 
-  /// When no victim is left at `point`, the tensors touched there through
-  /// their part alone keep only that part: their gap ending at `point` (a
-  /// new one, released right before it, if they were resident) reads back
-  /// just the part and is their last. Only where no whole-tensor plan was
-  /// found, so the plans of budgets that fit without it stay as they were.
-  /// Whether any did.
-  bool readBackOnlyParts(uint32_t point) {
+  /// When no victim is left at `point`, one tensor touched there through
+  /// its part alone keeps only that part: its gap ending at `point` reads
+  /// back just the part, and so do its later gaps. One at a time, so that
+  /// no more tensors than needed change: first one away already (its gap
+  /// writes nothing new), else one that is resident, given a new gap
+  /// released right before `point`; of those the one that frees the most.
+  /// Only where no whole-tensor plan was found, so the plans of budgets
+  /// that fit without it stay as they were. Whether one did.
+  bool readBackOnlyPart(uint32_t point) {
     if (partReloadsAt.empty())
       return false;
-    bool freed = false;
-    for (auto [tensor, interval] : partReloadsAt[point]) {
-      if (readsBackOnlyPart(tensor))
-        continue;
-      partReloaded[tensor] = freed = true;
-      std::optional<TensorId> part = lifetimes.getReloadablePart(tensor, point);
-      if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
-        Gap &gap = plan.gaps[existing];
-        account(gap, +1);
-        gap.part = part;
-        account(gap, -1);
-        continue;
-      }
-      addReloadGap(tensor, interval, point, point, part);
+    std::optional<std::pair<TensorId, uint32_t>> chosen;
+    auto rank = [&](TensorId tensor, uint32_t interval) {
+      uint64_t bytes = graph.getTensor(tensor).bytes;
+      uint64_t part =
+          graph.getPart(*lifetimes.getReloadablePart(tensor, point))->bytes;
+      return std::make_tuple(hasGap(tensor, interval), bytes - part);
+    };
+    for (auto [tensor, interval] : partReloadsAt[point])
+      if (!partOnly(tensor) &&
+          (!chosen ||
+           rank(tensor, interval) > rank(chosen->first, chosen->second)))
+        chosen = {tensor, interval};
+    if (!chosen)
+      return false;
+    auto [tensor, interval] = *chosen;
+    partWait[tensor] = point;
+    std::optional<TensorId> part = partOnly(tensor);
+    if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
+      Gap &gap = plan.gaps[existing];
+      account(gap, +1);
+      gap.part = part;
+      account(gap, -1);
+      return true;
     }
-    return freed;
+    addReloadGap(tensor, interval, point, point, part);
+    return true;
   }
 
   /// Whether evicting `candidate` at `point` would free nothing.
   bool isStale(const Candidate &candidate, uint32_t point) const {
-    if (readsBackOnlyPart(candidate.tensor))
-      return true;
     if (uint32_t existing = gapOf(candidate.tensor, candidate.interval);
         existing != kNoGap) {
       const Gap &gap = plan.gaps[existing];
@@ -720,15 +739,12 @@ private:
     return victim;
   }
 
-  /// Adds `sign` times the tensor's bytes where `gap` keeps it away, and
-  /// those it keeps away after a partial reload.
+  /// Adds `sign` times the bytes that `gap` keeps away where it does.
   void account(const Gap &gap, int sign) {
-    int64_t bytes = graph.getTensor(gap.tensor).bytes;
-    auto [from, to] = absentPoints(gap, lifetimes);
-    live.add(from, to, sign * bytes);
-    auto [partFrom, end] = partOnlyPoints(gap, lifetimes);
-    live.add(partFrom, end,
-             sign * (bytes - static_cast<int64_t>(gap.reloadBytes(graph))));
+    forEachAbsence(gap, followsPart(gap), graph, lifetimes,
+                   [&](uint32_t from, uint32_t to, uint64_t bytes) {
+                     live.add(from, to, sign * static_cast<int64_t>(bytes));
+                   });
   }
 
   void addGap(const Gap &gap, uint32_t interval) {
@@ -798,8 +814,6 @@ private:
   void evict(const Candidate &candidate, uint32_t point) {
     TensorId tensor = candidate.tensor;
     uint32_t interval = candidate.interval;
-    if (readsBackOnlyPart(tensor))
-      return;
     if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
       // Evicted already but released later than this point: release here.
       Gap &gap = plan.gaps[existing];
@@ -821,7 +835,7 @@ private:
     } else if (leaves) {
       leaveOnSsd(tensor, point);
     } else {
-      addReloadGap(tensor, interval, point, next);
+      addReloadGap(tensor, interval, point, next, partOnly(tensor));
       return;
     }
     tieSteadyState(tensor);
@@ -858,10 +872,12 @@ private:
   std::vector<uint32_t> gapOfInterval;
   /// Tensors that are or will be on SSD by the end of the sweep so far.
   std::vector<bool> hasCopy;
-  /// Where a tensor may come back as its part alone, and those that do
-  /// (both empty when no view of the step is a part).
+  /// Where a tensor may come back as its part alone, and the wait of the
+  /// first gap of each tensor that does, or kNoPart (both empty when no view
+  /// of the step is a part).
+  static constexpr uint32_t kNoPart = ~0u;
   std::vector<std::vector<std::pair<TensorId, uint32_t>>> partReloadsAt;
-  std::vector<bool> partReloaded;
+  std::vector<uint32_t> partWait;
 };
 
 struct PlanningContext {
@@ -1194,8 +1210,8 @@ bool dropRedundantGaps(const PlanningContext &context, Evaluated &best,
   };
   std::vector<Removal> removals;
   auto gapCost = [&](const Gap &gap) {
-    uint64_t bytes = graph.getTensor(gap.tensor).bytes;
-    return (gap.writes ? bytes : 0) + (gap.reloads() ? bytes : 0);
+    return (gap.writes ? graph.getTensor(gap.tensor).bytes : 0) +
+           (gap.reloads() ? gap.reloadBytes(graph) : 0);
   };
   for (const Gap &gap : best.plan.gaps) {
     const Tensor &info = graph.getTensor(gap.tensor);
@@ -1258,18 +1274,24 @@ bool dropRedundantGaps(const PlanningContext &context, Evaluated &best,
         }
         if (found->entersOnSsd)
           entry = *found;
-        uint64_t bytes = graph.getTensor(tensor).bytes;
-        auto [absentFrom, absentTo] = absentPoints(*found, lifetimes);
-        for (uint32_t point = absentFrom; point < absentTo; ++point)
-          fits &= (trialLive[point] += bytes) <= budget;
-        // (A partial reload also kept all but its part away to the end.)
-        auto [partFrom, partTo] = partOnlyPoints(*found, lifetimes);
-        for (uint32_t point = partFrom; point < partTo; ++point)
-          fits &=
-              (trialLive[point] += bytes - found->reloadBytes(graph)) <= budget;
-        // A later gap of the tensor now writes, from the same slot.
         auto next = std::next(found);
-        if (found->writes && next != trial.gaps.end() && next->tensor == tensor)
+        bool nextOfTensor = next != trial.gaps.end() && next->tensor == tensor;
+        bool afterPart = found != trial.gaps.begin() &&
+                         std::prev(found)->tensor == tensor &&
+                         std::prev(found)->part;
+        // A first partial reload that another follows stays: without it the
+        // later one would keep the whole tensor away, not just the part.
+        if (found->part && !afterPart && nextOfTensor) {
+          fits = false;
+          break;
+        }
+        forEachAbsence(*found, afterPart, graph, lifetimes,
+                       [&](uint32_t from, uint32_t to, uint64_t bytes) {
+                         for (uint32_t point = from; point < to; ++point)
+                           fits &= (trialLive[point] += bytes) <= budget;
+                       });
+        // A later gap of the tensor now writes, from the same slot.
+        if (found->writes && nextOfTensor)
           next->offloadSlot = found->offloadSlot;
         trial.gaps.erase(found);
       }

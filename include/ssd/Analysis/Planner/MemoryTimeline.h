@@ -12,8 +12,6 @@
 
 #include "ssd/Analysis/Planner/Plan.h"
 
-#include "llvm/ADT/DenseMap.h"
-
 namespace ssd::planner {
 
 class MemoryTimeline {
@@ -41,11 +39,16 @@ private:
   const LifetimeAnalysis &lifetimes;
   std::vector<uint64_t> live;
   uint32_t peakPoint = 0;
-  /// Per tensor, the points at which its gaps keep it away.
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> absences;
-  /// Per tensor with a partial reload: from which point only the part is
-  /// resident, and its bytes.
-  llvm::DenseMap<TensorId, std::pair<uint32_t, uint64_t>> partFrom;
+  /// Bytes of `tensor` that its gaps keep away at `point`.
+  uint64_t getBytesAway(TensorId tensor, uint32_t point) const;
+
+  /// Per tensor, the runs of points at which its gaps keep bytes of it away
+  /// (`forEachAbsence`).
+  struct Absence {
+    uint32_t from, to;
+    uint64_t bytes;
+  };
+  std::vector<std::vector<Absence>> absences;
 };
 
 } // namespace ssd::planner

@@ -28,6 +28,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -53,8 +54,9 @@ struct Gap {
   uint32_t prefetchGroup = kNoGroup;
   /// A partial reload: only view `part`'s byte range comes back (the
   /// tensor's part tail, `LifetimeAnalysis::getPartTail`), and the uses from
-  /// the wait on read it; the rest of the tensor stays away to its end. Only
-  /// the tensor's last gap may be one, and only if its wait is in the tail.
+  /// the wait on read it; the rest of the tensor stays away to its end. Its
+  /// wait must be in the tail, and every later gap of the tensor is one too:
+  /// it keeps the part alone away and reads it back again.
   std::optional<TensorId> part;
 
   /// Points [absentFrom, absentTo) at which the tensor holds no memory.
@@ -75,11 +77,23 @@ struct Gap {
 std::pair<uint32_t, uint32_t> absentPoints(const Gap &gap,
                                            const LifetimeAnalysis &lifetimes);
 
-/// The points at which a partial reload (`Gap::part`) holds its part alone:
-/// from the end of its absence to the tensor's last touch. Half-open; empty
-/// for a whole reload.
-std::pair<uint32_t, uint32_t> partOnlyPoints(const Gap &gap,
-                                             const LifetimeAnalysis &lifetimes);
+/// Calls `away(from, to, bytes)` for each run of points [from, to) at which
+/// `gap` keeps `bytes` of its tensor out of device memory: the whole tensor
+/// over its absence (`absentPoints`), and after a partial reload
+/// (`Gap::part`) all but the part to the tensor's end. A gap that follows
+/// a partial reload of its tensor (`afterPart`) keeps only the part away:
+/// the rest is away already. Empty runs are skipped.
+template <typename Away>
+void forEachAbsence(const Gap &gap, bool afterPart, const StepGraph &graph,
+                    const LifetimeAnalysis &lifetimes, Away &&away) {
+  uint64_t bytes = graph.getTensor(gap.tensor).bytes;
+  auto [from, to] = absentPoints(gap, lifetimes);
+  if (from < to)
+    away(from, to, afterPart ? gap.reloadBytes(graph) : bytes);
+  uint32_t end = lifetimes.getLiveEnd(gap.tensor) + 1;
+  if (gap.part && !afterPart && std::max(from, to) < end)
+    away(std::max(from, to), end, bytes - gap.reloadBytes(graph));
+}
 
 struct Plan {
   /// The policy that produced the plan, and for `ssd` which candidate won.
@@ -103,6 +117,30 @@ struct Plan {
   /// its defining op's index and result number), the flags and the slots.
   llvm::json::Value toJSON(const StepGraph &graph) const;
 };
+
+/// forEachAbsence over every gap of `plan`, in any order:
+/// `away(gap, from, to, bytes)`.
+template <typename Away>
+void forEachAbsence(const Plan &plan, const StepGraph &graph,
+                    const LifetimeAnalysis &lifetimes, Away &&away) {
+  // A gap releasing after its tensor's first partial reload follows it.
+  std::vector<uint32_t> firstPartWait;
+  if (graph.hasParts()) {
+    firstPartWait.assign(graph.numTensors(), UINT32_MAX);
+    for (const Gap &gap : plan.gaps)
+      if (gap.part)
+        firstPartWait[gap.tensor] =
+            std::min(firstPartWait[gap.tensor], gap.waitPoint);
+  }
+  for (const Gap &gap : plan.gaps) {
+    bool afterPart =
+        !firstPartWait.empty() && gap.absentFrom() > firstPartWait[gap.tensor];
+    forEachAbsence(gap, afterPart, graph, lifetimes,
+                   [&](uint32_t from, uint32_t to, uint64_t bytes) {
+                     away(gap, from, to, bytes);
+                   });
+  }
+}
 
 /// Makes every gap of `plan` that may read back only a part of its tensor
 /// do so: the tensor's last gap, reloading for a touch in its part tail
