@@ -152,8 +152,6 @@ def _library():
             "ssdckpt_last_error": (cp, []),
             "ssdckpt_free": (None, [vp]),
             "ssdckpt_save_begin": (i, [cp, u64, u32, u32, u64, c.c_uint, c.POINTER(vp)]),
-            "ssdckpt_save_begin_blocks": (i, [cp, u64, u32, u32, u64, c.c_uint, u64,
-                                              c.POINTER(vp)]),
             "ssdckpt_save_dir": (cp, [vp]),
             "ssdckpt_save_add": (i, [vp, cp, i, i, _u64p, _u64p, _u64p, vp]),
             "ssdckpt_save_add_many": (i, [vp, c.POINTER(_Request), sz]),
@@ -1056,31 +1054,6 @@ def _stage_all(pieces: list, sizes: list[int], arena: torch.Tensor, starts: list
 
 
 _EMPTY = ctypes.c_char(0)
-_LIBRARY_BLOCK_BYTES = 1 << 20  # kDefaultChecksumBlockBytes, the largest this picks
-
-
-def _checksum_block(leaves: list[_Leaf], world: int) -> int:
-    """The checksum block of a save of `leaves` by `world` ranks. A load
-    reads and verifies whole blocks, so a rank that needs part of a chunk
-    (an elastic N -> M load: 4 -> 3 ranks read 1.5x the bytes of chunks of
-    one block) reads the blocks its box overlaps; each block adds a
-    checksum to the manifest. So: about a quarter of a typical chunk (the
-    median), at least an eighth of the mean one (the manifest keeps a few
-    checksums a chunk on average), a power of two between 4 KiB and 1 MiB.
-    Each chunk is taken as its tensor's bytes over its shards (plain
-    tensors are written whole): global shapes and dtypes only, which the
-    ranks agree on, so every rank picks the same block (an asynchronous
-    save picks it on its writing thread, ~0.4 us a leaf)."""
-    if not leaves:
-        return _LIBRARY_BLOCK_BYTES
-    chunks = sorted(
-        math.prod(leaf.shape) * leaf.local.element_size()
-        // (world // max(leaf.replicas, 1) if leaf.dtensor else 1) for leaf in leaves)
-    want = max(chunks[len(chunks) // 2] // 4, sum(chunks) // (8 * len(chunks)))
-    block = 4096
-    while block < _LIBRARY_BLOCK_BYTES and block * 2 <= want:
-        block *= 2
-    return block
 # An asynchronous save hands staged pieces to its writing thread in batches
 # of at most this many bytes or pieces.
 _BATCH_BYTES = 64 << 20
@@ -1089,8 +1062,7 @@ _BATCH_PIECES = 4096
 
 def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
            batches, rng: bytes, position: int, budget: _Budget | None,
-           state_tree: bytes | None = None, record_only: bool = False,
-           block_bytes: int | None = None):
+           state_tree: bytes | None = None, record_only: bool = False):
     """The library's multi-rank save: begin, add each batch of pieces in one
     call (ssdckpt_save_add_many, the GIL released while it copies, hashes
     and writes; a piece with a `path` is copied file to file,
@@ -1100,10 +1072,7 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
     once the library has it. Returns the committed directory. With
     `record_only`, the rank writes in `root` of its own and commits nothing
     (ssdckpt_save_begin_record, ssdckpt_save_finish): returns its directory
-    and its record (JSON text), for a commit elsewhere (_remote.py).
-    `block_bytes` is the checkpoint's checksum block (the same on every
-    rank; None: the library's, 1 MiB, with which a record is always hashed;
-    a function is called for it on this thread)."""
+    and its record (JSON text), for a commit elsewhere (_remote.py)."""
     lib = _library()
     handle = ctypes.c_void_p()
     committed = False
@@ -1113,12 +1082,9 @@ def _write(root: str, step: int, rank: int, world: int, timeout_s: float, keep: 
                                                  ctypes.byref(handle)),
                    f"rank {rank} beginning step {step} under {root}")
         else:
-            if callable(block_bytes):
-                block_bytes = block_bytes()
-            _check(lib.ssdckpt_save_begin_blocks(
-                root.encode(), step, rank, world, int(timeout_s * 1000), keep,
-                block_bytes or _LIBRARY_BLOCK_BYTES, ctypes.byref(handle)),
-                f"rank {rank} beginning step {step} under {root}")
+            _check(lib.ssdckpt_save_begin(root.encode(), step, rank, world,
+                                          int(timeout_s * 1000), keep, ctypes.byref(handle)),
+                   f"rank {rank} beginning step {step} under {root}")
         directory = lib.ssdckpt_save_dir(handle).decode()
         for batch in batches:
             try:
@@ -1213,8 +1179,8 @@ def _check_unchanged(pieces, sources, versions, rank: int, step: int) -> None:
 
 def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, keep: int,
                 leaves: list[_Leaf], rng: bytes, position: int, staging_bytes: int,
-                state_tree: bytes | None = None, record_only: bool = False,
-                block_bytes: int | None = None) -> SaveFuture:
+                state_tree: bytes | None = None,
+                record_only: bool = False) -> SaveFuture:
     """Returns a future of the step at once while one thread stages the
     `leaves`' tensors into the arena (the copies release the GIL) and
     another writes and commits them. Each tensor's version is taken here and checked after its
@@ -1247,8 +1213,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
         try:
             # Staged all at once (take_all), nothing waits for the budget.
             written = _write(root, step, rank, world, timeout_s, keep, from_queue(), rng,
-                             position, None if starts else budget, state_tree, record_only,
-                             block_bytes)
+                             position, None if starts else budget, state_tree, record_only)
             future.set_result(written if record_only else step)
         except BaseException as e:  # noqa: BLE001 - delivered through the future
             if budget is not None:
@@ -1465,8 +1430,6 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                               + _describe_ranks(signatures, "has", "have"))
 
     mine = _assign(leaves, rank, world)
-    # A remote step's manifest is assembled from records with the library's block.
-    block = functools.partial(_checksum_block, leaves, world) if remote is None else None
     # A remote root keeps its retention for the remote copies.
     keep = 0 if remote is not None else keep_last or 0
     if not async_save:
@@ -1478,14 +1441,13 @@ def save(state_dict: dict, root, *, step: int | None = None, async_save: bool = 
                 piece.data = local
             piece.address = local.data_ptr()
         written = _write(root, step, rank, world, timeout, keep, [pieces], rng,
-                         data_loader_position, None, tree_text, remote is not None, block)
+                         data_loader_position, None, tree_text, remote is not None)
         if remote is not None:
             remote.publish_from_ranks(step, written, keep_last or 0, timeout)
         return step
 
     future = _save_async(root, step, rank, world, timeout, keep, mine, rng,
-                         data_loader_position, staging_bytes, tree_text, remote is not None,
-                         block)
+                         data_loader_position, staging_bytes, tree_text, remote is not None)
     if remote is not None:
         # Every rank's future completes once the step is committed remotely.
         future = _chained(remote.publish_after(future, step, keep_last or 0, timeout), future)

@@ -240,26 +240,13 @@ void ssdckpt_free(char *text) { std::free(text); }
 int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
                        uint32_t world_size, uint64_t timeout_ms, unsigned keep,
                        ssdckpt_save **out) {
-  return ssdckpt_save_begin_blocks(root, step, rank, world_size, timeout_ms,
-                                   keep, kDefaultChecksumBlockBytes, out);
-}
-
-int ssdckpt_save_begin_blocks(const char *root, uint64_t step, uint32_t rank,
-                              uint32_t world_size, uint64_t timeout_ms,
-                              unsigned keep, uint64_t checksum_block_bytes,
-                              ssdckpt_save **out) {
   return guard([&] {
     require(root, "root");
     require(out, "save pointer");
-    if (!isChecksumBlockBytes(checksum_block_bytes))
-      fail(EINVAL, "checksum_block_bytes must be a power of two between 4096 "
-                   "and 2^30, got " +
-                       std::to_string(checksum_block_bytes));
     RankSaveOptions options;
     options.timeout = std::chrono::milliseconds(std::min<uint64_t>(
         timeout_ms, std::chrono::milliseconds::max().count()));
     options.commit.keep = keep;
-    options.commit.checksumBlockBytes = checksum_block_bytes;
     auto s = std::make_unique<ssdckpt_save>();
     s->save = std::make_unique<RankSave>(sharedEngine(), root, step, rank,
                                          world_size, options);

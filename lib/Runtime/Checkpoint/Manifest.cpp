@@ -668,7 +668,7 @@ void validateManifest(const Manifest &m, const std::string &origin) {
                           std::to_string(kStateTreeVersion) + " (found " +
                           std::to_string(m.version) + ")");
   uint64_t block = m.checksumBlockBytes;
-  if (!isChecksumBlockBytes(block))
+  if (block < kIoAlignment || block > (1ull << 30) || (block & (block - 1)))
     bad("checksum_block_bytes",
         "must be a power of two between 4096 and 2^30, found " +
             std::to_string(block));

@@ -14,7 +14,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -693,56 +692,6 @@ TEST(CApi, PlansTheRangesALoadReadsAndVerifiesOneFile) {
 } // namespace
 
 namespace {
-
-TEST(CApi, ASaveWithSmallerChecksumBlocksLetsALoadReadPartOfAChunk) {
-  // A 64 x 64 F32 tensor saved whole (16 KiB) with 4 KiB blocks: rows
-  // [16, 32) are its block 1, read alone (with 1 MiB blocks: all 16 KiB).
-  TempDir tmp;
-  ssdckpt_save *save = nullptr;
-  EXPECT_EQ(ssdckpt_save_begin_blocks(tmp.path().c_str(), 0, 0, 1, 1000, 0,
-                                      3000, &save),
-            -EINVAL);
-  EXPECT_THAT(ssdckpt_last_error(),
-              HasSubstr("checksum_block_bytes must be a power of two between "
-                        "4096 and 2^30, got 3000"));
-  ASSERT_EQ(ssdckpt_save_begin_blocks(tmp.path().c_str(), 0, 0, 1, 1000, 0,
-                                      4096, &save),
-            0)
-      << ssdckpt_last_error();
-  std::vector<float> values(64 * 64);
-  for (size_t i = 0; i < values.size(); ++i)
-    values[i] = float(i);
-  const uint64_t shape[2] = {64, 64}, zero[2] = {0, 0};
-  ASSERT_EQ(ssdckpt_save_add(save, "w", SSDRT_DTYPE_F32, 2, shape, zero, shape,
-                             values.data()),
-            0);
-  ASSERT_EQ(ssdckpt_save_commit(save), 0) << ssdckpt_last_error();
-  ssdckpt_save_close(save);
-  std::string dir = tmp.path() + "/step-000000000000";
-  std::ifstream file(dir + "/manifest.json");
-  std::string text((std::istreambuf_iterator<char>(file)), {});
-  Manifest manifest = parseManifest(text, "manifest");
-  EXPECT_EQ(manifest.checksumBlockBytes, 4096u);
-  EXPECT_EQ(manifest.tensors[0].chunks[0].checksums.size(), 4u);
-  ssdckpt_reader *r = nullptr;
-  ASSERT_EQ(ssdckpt_reader_open(dir.c_str(), &r), 0);
-  const uint64_t offsets[2] = {16, 0}, sizes[2] = {16, 64};
-  std::vector<float> rows(16 * 64);
-  ssdckpt_request request{"w",     SSDRT_DTYPE_F32, 2,          shape,
-                          offsets, sizes,           rows.data()};
-  char *json = nullptr;
-  ASSERT_EQ(ssdckpt_reader_plan(r, &request, 1, &json), 0)
-      << ssdckpt_last_error();
-  auto ranges = rangesIn(json, "rank-00000.data");
-  ssdckpt_free(json);
-  ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0].first, 4096u);
-  EXPECT_EQ(ranges[0].second, 4096u);
-  ASSERT_EQ(ssdckpt_reader_load_many(r, &request, 1), 0)
-      << ssdckpt_last_error();
-  EXPECT_TRUE(std::equal(rows.begin(), rows.end(), values.begin() + 16 * 64));
-  ssdckpt_reader_close(r);
-}
 
 TEST(CApi, RanksWithRootsOfTheirOwnHandOverRecordsForAManifest) {
   // Each rank writes into a root of its own (a node's local disk) and hands

@@ -34,12 +34,6 @@ constexpr uint32_t kStateTreeVersion = 2;
 // Data files and checksum blocks are laid out in units of kIoAlignment
 // (DType.h).
 constexpr uint64_t kDefaultChecksumBlockBytes = 1u << 20;
-/// Whether `bytes` may be a checkpoint's checksum block size: a power of
-/// two in [kIoAlignment, 2^30].
-constexpr bool isChecksumBlockBytes(uint64_t bytes) {
-  return bytes >= kIoAlignment && bytes <= (1ull << 30) &&
-         (bytes & (bytes - 1)) == 0;
-}
 /// The largest manifest (and so rank record) a reader accepts.
 constexpr uint64_t kMaxManifestBytes = 256u << 20;
 

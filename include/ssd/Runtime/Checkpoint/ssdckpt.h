@@ -62,20 +62,6 @@ SSDRT_API int ssdckpt_save_begin(const char *root, uint64_t step, uint32_t rank,
                                  unsigned keep, ssdckpt_save **out);
 
 /**
- * ssdckpt_save_begin_blocks - ssdckpt_save_begin with the checkpoint's
- * checksum block size B (the manifest's `checksum_block_bytes`, a power of
- * two in [4096, 2^30]; ssdckpt_save_begin takes 1 MiB). Every rank of the
- * save must give the same B (a record hashed with another is refused at
- * the commit). A B below a chunk's size lets a load read part of the chunk:
- * it reads only the blocks its box overlaps. -EINVAL for another B.
- */
-SSDRT_API int ssdckpt_save_begin_blocks(const char *root, uint64_t step,
-                                        uint32_t rank, uint32_t world_size,
-                                        uint64_t timeout_ms, unsigned keep,
-                                        uint64_t checksum_block_bytes,
-                                        ssdckpt_save **out);
-
-/**
  * ssdckpt_save_begin_record - begin rank `rank`'s part of checkpoint `step`
  * in a directory of its own, root/step-<12 digits> (as ssdckpt_begin: an
  * uncommitted leftover is removed), meeting no other rank: for ranks that
