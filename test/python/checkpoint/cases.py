@@ -226,6 +226,15 @@ def rank_differs_case(root: str):
     return ckpt.save(sd, root, timeout=20)
 
 
+def rank_shape_or_dtype_differs_case(root: str, what: str):
+    """Rank 1's tensor has another shape or dtype, the names the same."""
+    rank, _ = rank_world()
+    other = rank == 1
+    w = (torch.zeros(4 if other else 3) if what == "shape"
+         else torch.zeros(3, dtype=torch.float64 if other else torch.float32))
+    return ckpt.save({"w": w, "b": torch.ones(2)}, root, timeout=20)
+
+
 def bad_value_on_one_rank_case(root: str):
     rank, _ = rank_world()
     return ckpt.save({"w": torch.zeros(3), "x": object() if rank == 1 else 1}, root, timeout=20)

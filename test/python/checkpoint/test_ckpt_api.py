@@ -92,6 +92,14 @@ def test_latest_mismatch_names_ranks_and_steps(ranks, tmp_path):
         assert "rank 0 sees step 4; rank 1 sees no checkpoint" in result.message
 
 
+@pytest.mark.parametrize("what", ["shape", "dtype"])
+def test_ranks_whose_tensors_differ_in_shape_or_dtype_save_nothing(ranks, tmp_path, what):
+    root = str(tmp_path)
+    for result in ranks(2).run_all("rank_shape_or_dtype_differs_case", root, what):
+        assert "the ranks' state dicts differ" in result.message
+    assert not os.path.exists(os.path.join(root, "latest"))
+
+
 def test_ranks_that_differ_save_nothing(ranks, tmp_path):
     root = str(tmp_path / "root")
     for result in ranks(2).run_all("rank_differs_case", root):
