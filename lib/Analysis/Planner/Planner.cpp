@@ -598,16 +598,22 @@ private:
     if (!chosen)
       return false;
     auto [tensor, interval] = *chosen;
+    // Its gaps from `interval` on (the torchtune rule makes later ones
+    // before the sweep) read back the part now: account them again.
+    llvm::SmallVector<uint32_t, 4> gaps;
+    for (uint32_t later = interval;
+         later <= lifetimes.getTouches(tensor).size(); ++later)
+      if (uint32_t index = gapOf(tensor, later); index != kNoGap)
+        gaps.push_back(index);
+    for (uint32_t index : gaps)
+      account(plan.gaps[index], +1);
     partWait[tensor] = point;
-    std::optional<TensorId> part = partOnly(tensor);
-    if (uint32_t existing = gapOf(tensor, interval); existing != kNoGap) {
-      Gap &gap = plan.gaps[existing];
-      account(gap, +1);
-      gap.part = part;
-      account(gap, -1);
-      return true;
+    for (uint32_t index : gaps) {
+      plan.gaps[index].part = partOnly(tensor);
+      account(plan.gaps[index], -1);
     }
-    addReloadGap(tensor, interval, point, point, part);
+    if (!hasGap(tensor, interval))
+      addReloadGap(tensor, interval, point, point, partOnly(tensor));
     return true;
   }
 

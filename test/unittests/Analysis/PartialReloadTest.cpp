@@ -219,7 +219,8 @@ namespace {
 /// #3 z = big(x, c)  #4 y = n(v, z)  #5 q = big2(x, y)  #6 r = use2(q)
 /// #7 s = m(v, r). `a` and `z` are 1000 bytes, `q` 1200: "big2" needs
 /// 1208 bytes of its own, so at 1300 the row of `a` must leave between
-/// the two uses of its part.
+/// the two uses of its part. `a` is saved for "m", the backward pass: the
+/// stash-window policy makes its gap before "m" before the sweep runs.
 struct TwoUsesOfAPart {
   StepGraph graph{"two-uses-of-a-part"};
   TensorId x, a, v;
@@ -227,7 +228,8 @@ struct TwoUsesOfAPart {
     OpCost free{0.0, std::nullopt, std::nullopt};
     OpCost big{0.2, std::nullopt, std::nullopt};
     x = graph.addArgument("x", 4, TensorRole::Input);
-    a = graph.addResult(graph.addOp("f", {x}, free), "a", 1000);
+    a = graph.addResult(graph.addOp("f", {x}, free), "a", 1000,
+                        TensorRole::SavedActivation);
     v = graph.addAlias(graph.addOp("split", {a}, free), "v", a);
     graph.setPart(v, 900, 100);
     TensorId c = graph.addResult(graph.addOp("k", {a}, free), "c", 4);
@@ -235,7 +237,9 @@ struct TwoUsesOfAPart {
     TensorId y = graph.addResult(graph.addOp("n", {v, z}, free), "y", 4);
     TensorId q = graph.addResult(graph.addOp("big2", {x, y}, big), "q", 1200);
     TensorId r = graph.addResult(graph.addOp("use2", {q}, free), "r", 4);
-    graph.addReturn(graph.addResult(graph.addOp("m", {v, r}, free), "s", 4));
+    OpId m = graph.addOp("m", {v, r}, free);
+    graph.setBackwardStart(m);
+    graph.addReturn(graph.addResult(m, "s", 4));
   }
 };
 } // namespace
@@ -254,6 +258,7 @@ TEST(PartialReload, APartReadBackMayLeaveAndComeBackAgain) {
     PlannerOptions options;
     options.memoryBudget = budget;
     options.policy = policy;
+    options.stashWindow = 0; // `a` leaves right after "n"
     llvm::Expected<Plan> plan = planner.plan(options);
     ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
     // Some policies also move `x` (4 bytes) away before "n".
