@@ -653,6 +653,46 @@ class _Optimizer:
         return param - (lr / bias_correction1) * exp_avg / denom, new_state
 
 
+def makes_constant(node: torch.fx.Node) -> bool:
+    """Whether `node` makes a tensor from no tensor: a factory (`full`,
+    `zeros`, `arange`, `scalar_tensor`, `empty`...; random ones excepted)
+    or a constant the graph holds (`get_attr`). It costs nothing to make
+    again."""
+    if not isinstance(node.meta.get("val"), torch.Tensor):
+        return False
+    if node.op == "get_attr":
+        return True
+    target = node.target
+    if node.op != "call_function" or not isinstance(target, torch._ops.OpOverload) \
+            or torch.Tag.nondeterministic_seeded in target.tags or target._schema.is_mutable:
+        return False
+    return not any(isinstance(arg.meta.get("val"), torch.Tensor) for arg in node.all_input_nodes)
+
+
+def rematerialize_constants(graph: torch.fx.Graph) -> bool:
+    """Makes each constant (`makes_constant`) again right before each of
+    its users, so that none lives across another op and no plan moves one:
+    a move would only cost I/O, and under inductor, which folds a constant
+    into the kernels that use it, a moved one is a buffer written and read
+    back, which changes what inductor fuses (the torchvision ViT's
+    `aten.full` of zeros, moved in its backward, left its training no
+    longer bitwise equal to plain inductor's). Every planning path runs it
+    on the graph it runs, so plans count a constant's bytes at its uses
+    only. Returns whether the graph changed."""
+    changed = False
+    for node in list(graph.nodes):
+        users = list(node.users)
+        if not users or not makes_constant(node) or (len(users) == 1 and node.next is users[0]):
+            continue
+        for user in users:
+            with graph.inserting_before(user):
+                copy = graph.node_copy(node)
+            user.replace_input_with(node, copy)
+        graph.erase_node(node)
+        changed = True
+    return changed
+
+
 def _backward_start(graph: torch.fx.Graph, loss: torch.fx.Node,
                     gradients: list[torch.fx.Node]) -> torch.fx.Node | None:
     """The first op of the backward in program order: the first that
@@ -864,6 +904,7 @@ def export_step(model: torch.nn.Module, example_inputs: Any,
     start = _backward_start(gm.graph, results[0], gradients)
     output.args = (tuple(results),)
     gm.graph.eliminate_dead_code()
+    rematerialize_constants(gm.graph)
     gm.recompile()
 
     states = params + buffers + opt_states

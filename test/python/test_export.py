@@ -16,7 +16,7 @@ import torch.nn.functional as F
 from torch.fx.experimental.proxy_tensor import make_fx
 
 import models
-from ssdopt.exporter import ExportError, export, export_step, fx_to_mlir
+from ssdopt.exporter import ExportError, export, export_step, fx_to_mlir, makes_constant, rematerialize_constants
 
 HERE = pathlib.Path(__file__).resolve().parent
 KERNEL = re.compile(r'^\s*%\S+ = "ssd.kernel"\(.*\{name = "([^"]+)", '
@@ -580,3 +580,66 @@ def test_optimizer_update_in_steady_state(make_optimizer):
     eager_step(model, optimizer, F.cross_entropy, inputs)
     exported = export_step(model, inputs, F.cross_entropy, optimizer)
     check_against_eager(exported, model, optimizer, F.cross_entropy, inputs)
+
+
+# ---------------------------------------------------------------------------
+# Constants are made at each use, never moved
+# ---------------------------------------------------------------------------
+
+
+class _Shifted(torch.nn.Module):
+    """A constant (torch.full) used by the first layer and by the last, and
+    by the backward of the last."""
+
+    def __init__(self):
+        super().__init__()
+        self.narrow = torch.nn.Linear(256, 16)
+        self.layers = torch.nn.ModuleList(torch.nn.Linear(16, 16) for _ in range(4))
+        self.wide = torch.nn.Linear(16, 256)
+
+    def forward(self, x):
+        shift = torch.full((32, 256), 0.5)
+        h = torch.relu(self.narrow(x + shift))
+        for layer in self.layers:
+            h = torch.relu(layer(h))
+        return self.wide(h) * shift
+
+
+def test_a_constant_is_made_before_each_use_and_never_moves(ssd_opt, tmp_path):
+    torch.manual_seed(0)
+    model = _Shifted()
+    inputs = (torch.randn(32, 256), torch.randn(32, 256))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    exported = export_step(model, inputs, F.mse_loss, optimizer)
+    constants = [index for index, node in enumerate(exported.op_nodes) if makes_constant(node)]
+    assert len(constants) >= 3  # the forward's two uses, the backward's
+    for index in constants:
+        node = exported.op_nodes[index]
+        assert list(node.users) == [exported.op_nodes[index + 1]], node
+    # At the lowest budget that plans, the constant, live through the whole
+    # step if made once, would be moved; made at each use, it has no gap.
+    peak = plan(ssd_opt, exported.text, 1 << 40, tmp_path)["peak_bytes_before"]
+    low, high = 0, peak
+    while high - low > peak // 100:
+        middle = (low + high) // 2
+        try:
+            report = plan(ssd_opt, exported.text, middle, tmp_path)
+            high, lowest = middle, report
+        except AssertionError:  # no plan meets it
+            low = middle
+    assert lowest["plan"], lowest
+    moved = {exported.op_nodes[gap["op"]] for gap in lowest["plan"] if "op" in gap}
+    assert not any(makes_constant(node) for node in moved), moved
+    check_against_eager(exported, model, optimizer, F.mse_loss, inputs)
+
+
+def test_random_values_are_not_made_again():
+    def f(x):
+        zeros, noise = torch.zeros(4), torch.rand(4)
+        return (x + zeros + noise) * zeros * noise
+
+    gm = make_fx(f, tracing_mode="fake")(torch.randn(4))
+    assert rematerialize_constants(gm.graph)
+    targets = [node.target for node in gm.graph.nodes if node.op == "call_function"]
+    assert targets.count(torch.ops.aten.zeros.default) == 2
+    assert targets.count(torch.ops.aten.rand.default) == 1
