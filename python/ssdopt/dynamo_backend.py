@@ -673,23 +673,13 @@ class _OffloadRewriter:
 
     def writes(self) -> dict[int, list[int]]:
         """The bytes each offload of the rewritten graphs writes, by device
-        (-1: the host): the span of elements the runtime writes (the
-        elements of a dense or packed tensor, the storage span of an
-        overlapping view)."""
-        writes: dict[int, list[int]] = {}
-        for module in (self.fw, self.bw):
-            for node in module.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.offload.default):
-                value = _val(node.args[0])
-                if value is None or value.numel() == 0:
-                    continue
-                span = 1 + sum((int(size) - 1) * int(stride) for size, stride in zip(value.shape, value.stride()))
-                device = -1
-                if value.device.type == "cuda":
-                    device = value.device.index if value.device.index is not None else torch.cuda.current_device()
-                writes.setdefault(device, []).append(
-                    min(int(value.numel()), span) * value.element_size()
-                )
-        return writes
+        (-1: the host): `planning.offload_writes` of the offloaded values."""
+        return planning.offload_writes(
+            value
+            for module in (self.fw, self.bw)
+            for node in module.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.offload.default)
+            if (value := _val(node.args[0])) is not None
+        )
 
     def after(self, slot: int) -> tuple[str, torch.fx.Node] | None:
         """Where slot `slot` is, as the node it follows (point slot-1, or the
