@@ -235,7 +235,9 @@ TEST_F(RankSaves, ADirectoryBegunAgainUnderARankIsNoticed) {
   // A crashed attempt at step 2 left its directory with the mark in it; rank
   // 1 of the next attempt takes that mark for the new one and starts
   // writing before rank 0 begins the step again.
-  { RankSave crashed(*engine, tmp.path(), 2, 0, 2); }
+  {
+    RankSave crashed(*engine, tmp.path(), 2, 0, 2);
+  }
   RankSave rankOne(*engine, tmp.path(), 2, 1, 2, withTimeout(50ms));
   addPatternShare(rankOne.writer(), 2, 1, 2);
   RankSave rankZero(*engine, tmp.path(), 2, 0, 2, withTimeout(50ms));
