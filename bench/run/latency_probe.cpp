@@ -112,24 +112,23 @@ int main(int argc, char **argv) {
   };
   /// Times `start` then the waits for `handles` into `times`.
   auto timed = [&](std::vector<double> &times, const char *what,
-                   llvm::function_ref<int()> start,
-                   llvm::ArrayRef<ssdrt_handle> handles) {
-    times.push_back(orExit(
-        timeTransfer(start, [&] { return waitAll(ctx, handles); }, what)));
+                   llvm::ArrayRef<ssdrt_handle> handles,
+                   llvm::function_ref<int()> start) {
+    auto waits = [&] { return waitAll(ctx, handles); };
+    times.push_back(orExit(timeTransfer(start, waits, what)));
   };
   for (int round = 0; round < 200; ++round) {
     markDirty(a);
     spinFor(gapSeconds);
-    timed(one, "write", [&] { return offloadEach(a); }, a);
+    timed(one, "write", a, [&] { return offloadEach(a); });
 
     markDirty(pair);
-    timed(two, "write", [&] { return offloadEach(pair); }, pair);
+    timed(two, "write", pair, [&] { return offloadEach(pair); });
 
     markDirty(pair);
-    timed(
-        grouped, "write",
-        [&] { return ssdrt_handles_offload(ctx, pair, 2, SSDRT_OFFLOAD_KEEP); },
-        pair);
+    timed(grouped, "write", pair, [&] {
+      return ssdrt_handles_offload(ctx, pair, 2, SSDRT_OFFLOAD_KEEP);
+    });
 
     markDirty(group);
     buffered.push_back(orExit(timeTransfer(
@@ -138,22 +137,20 @@ int main(int argc, char **argv) {
 
     release(pair);
     spinFor(gapSeconds);
-    timed(read, "read", [&] { return prefetchEach(a); }, a);
+    timed(read, "read", a, [&] { return prefetchEach(a); });
 
     release(a);
-    timed(threeReads, "read", [&] { return prefetchEach(triple); }, triple);
+    timed(threeReads, "read", triple, [&] { return prefetchEach(triple); });
 
     release(triple);
-    timed(
-        threeGrouped, "read",
-        [&] { return ssdrt_handles_prefetch(ctx, triple, nullptr, 3); },
-        triple);
+    timed(threeGrouped, "read", triple,
+          [&] { return ssdrt_handles_prefetch(ctx, triple, nullptr, 3); });
     release(c);
 
     markDirty(queued);
-    timed(
-        queuedWrites, "write", [&] { return offloadEach(queued, 0); }, queued);
-    timed(queuedReads, "read", [&] { return prefetchEach(queued); }, queued);
+    timed(queuedWrites, "write", queued,
+          [&] { return offloadEach(queued, 0); });
+    timed(queuedReads, "read", queued, [&] { return prefetchEach(queued); });
   }
   std::printf("%lld-byte transfers, %s engine, single ones after %.0f us of "
               "compute\n",

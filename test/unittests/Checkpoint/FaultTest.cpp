@@ -132,21 +132,22 @@ TEST_F(Faults, LoadRequestThatDoesNotMatch) {
   std::vector<char> out(37 * 23 * 4);
   LoadRequest r{"layer0.weight", DType::BF16, {37, 23},
                 {0, 0},          {37, 23},    out.data()};
-  EXPECT_THAT(catchError([&] { reader.load({&r, 1}); }).message,
+  auto load = [&] { reader.load({&r, 1}); };
+  EXPECT_THAT(catchError(load).message,
               HasSubstr("dtype mismatch: the checkpoint has F32, the request "
                         "asks for BF16"));
   r.dtype = DType::F32;
   r.shape = {23, 37};
-  EXPECT_THAT(catchError([&] { reader.load({&r, 1}); }).message,
+  EXPECT_THAT(catchError(load).message,
               HasSubstr("shape mismatch: the checkpoint has [37, 23], the "
                         "request asks for [23, 37]"));
   r.shape = {37, 23};
   r.offsets = {30, 0};
   r.sizes = {8, 23};
-  EXPECT_THAT(catchError([&] { reader.load({&r, 1}); }).message,
+  EXPECT_THAT(catchError(load).message,
               HasSubstr("outside the shape in dimension 0"));
   r.tensor = "nope";
-  EXPECT_EQ(catchError([&] { reader.load({&r, 1}); }).errnum, ENOENT);
+  EXPECT_EQ(catchError(load).errnum, ENOENT);
 }
 
 TEST_F(Faults, UncommittedDirectoryIsNeverLoaded) {

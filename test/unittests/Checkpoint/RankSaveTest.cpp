@@ -236,6 +236,7 @@ TEST_F(RankSaves, ADirectoryBegunAgainUnderARankIsNoticed) {
   // 1 of the next attempt takes that mark for the new one and starts
   // writing before rank 0 begins the step again.
   {
+    // Gone at the end of the block, never committed.
     RankSave crashed(*engine, tmp.path(), 2, 0, 2);
   }
   RankSave rankOne(*engine, tmp.path(), 2, 1, 2, withTimeout(50ms));
