@@ -3,10 +3,11 @@
 // Turns the planner's gaps into ssd ops. Slot s lies right before the op at
 // point s (slot N right before the return); at one slot the offloads come
 // first, then the releases, the prefetches and the waits, which is the order
-// the planner's simulator assumes. Each use of a tensor is rewired to the
-// value that holds it at the use's point: the original, or the result of the
-// latest wait before it. State that enters or leaves the step on SSD becomes
-// a handle in the function's signature.
+// the planner's simulator assumes. One wait returns every tensor of a
+// prefetch, at the first of their wait points. Each use of a tensor is
+// rewired to the value that holds it at the use's point: the original, or
+// the result of the latest wait before it. State that enters or leaves the
+// step on SSD becomes a handle in the function's signature.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include <functional>
 
 using namespace mlir;
@@ -53,6 +55,8 @@ struct GapValues {
   Value handle;
   Value writeToken;
   Value prefetchToken;
+  /// The gaps its prefetch reads, as an index into the prefetches' list.
+  unsigned prefetch = 0;
   Value reloaded;
   /// For a partial reload, the handle of the part it reads.
   Value partHandle;
@@ -100,18 +104,74 @@ static void emitOffloads(OpBuilder &builder, Location loc,
   }
 }
 
-/// Emits the prefetches of one slot, one op per group.
+/// Emits the releases of one slot: one op for the tensors that await their
+/// writes, one for those whose copy was durable already.
+static void emitReleases(OpBuilder &builder, Location loc,
+                         ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
+                         function_ref<Value(unsigned)> currentValue,
+                         ArrayRef<GapValues> values) {
+  SmallVector<Value, 4> awaiting, durable;
+  llvm::SmallSetVector<Value, 4> tokens;
+  for (unsigned index : gapIndices) {
+    if (!gaps[index].writes) {
+      durable.push_back(currentValue(index));
+      continue;
+    }
+    awaiting.push_back(currentValue(index));
+    tokens.insert(values[index].writeToken);
+  }
+  if (!awaiting.empty())
+    builder.create<ReleaseOp>(loc, awaiting, tokens.getArrayRef());
+  if (!durable.empty())
+    builder.create<ReleaseOp>(loc, durable, ValueRange());
+}
+
+/// The gaps each prefetch op reads.
+using PrefetchMembers = SmallVector<SmallVector<unsigned, 2>>;
+
+/// Emits the prefetches of one slot, one op per group, and lists each one's
+/// gaps in `membersOf`.
 static void emitPrefetches(OpBuilder &builder, Location loc,
                            ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
-                           MutableArrayRef<GapValues> values) {
+                           MutableArrayRef<GapValues> values,
+                           PrefetchMembers &membersOf) {
   for (ArrayRef<unsigned> members : formTransfers(
            gapIndices, [&](unsigned i) { return gaps[i].prefetchGroup; })) {
     SmallVector<Value> handles;
     for (unsigned index : members)
       handles.push_back(values[index].readHandle());
     auto prefetch = builder.create<PrefetchOp>(loc, handles);
-    for (unsigned index : members)
+    for (unsigned index : members) {
       values[index].prefetchToken = prefetch.getToken();
+      values[index].prefetch = membersOf.size();
+    }
+    membersOf.emplace_back(members.begin(), members.end());
+  }
+}
+
+/// Emits, at the first wait point of a prefetch's gaps, one wait for all of
+/// them: the prefetch is one transfer, so the first wait already blocks
+/// until every member is resident and a later one would never stall.
+/// Members come in wait-point order; extractPlan reads the first one's
+/// wait point from the op and each other's from its first use.
+static void emitWaits(OpBuilder &builder, Location loc,
+                      ArrayRef<unsigned> gapIndices, ArrayRef<Gap> gaps,
+                      MutableArrayRef<GapValues> values,
+                      PrefetchMembers &membersOf) {
+  for (unsigned first : gapIndices) {
+    if (values[first].reloaded)
+      continue; // awaited with an earlier member of its prefetch
+    MutableArrayRef<unsigned> members = membersOf[values[first].prefetch];
+    llvm::sort(members, [&](unsigned a, unsigned b) {
+      return std::pair(gaps[a].waitPoint, a) < std::pair(gaps[b].waitPoint, b);
+    });
+    SmallVector<Value> handles;
+    for (unsigned index : members)
+      handles.push_back(values[index].readHandle());
+    auto wait =
+        builder.create<WaitOp>(loc, values[first].prefetchToken, handles);
+    for (auto [index, tensor] : llvm::zip_equal(members, wait.getTensors()))
+      values[index].reloaded = tensor;
   }
 }
 
@@ -291,6 +351,7 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
   }
 
   OpBuilder builder(func.getContext());
+  PrefetchMembers membersOfPrefetch;
   for (uint32_t slot = 0; slot < numSlots; ++slot) {
     Operation *anchor =
         slot < mapping.ops.size() ? mapping.ops[slot] : mapping.returnOp;
@@ -306,10 +367,9 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
                << "internal error: the plan releases '"
                << mapping.graph.getTensor(gaps[index].tensor).name
                << "' without a copy on SSD";
-      Value token = gaps[index].writes ? values[index].writeToken : Value();
-      builder.create<ReleaseOp>(anchor->getLoc(),
-                                ValueRange{currentValue(index)}, token);
     }
+    emitReleases(builder, anchor->getLoc(), actions.releases.at(slot), gaps,
+                 currentValue, values);
     // A partial reload reads a handle of its part's bytes.
     for (unsigned index : actions.prefetches.at(slot)) {
       std::optional<TensorId> part = gaps[index].part;
@@ -322,13 +382,9 @@ LogicalResult mlir::ssd::applyPlan(func::FuncOp func,
           builder.getI64IntegerAttr(mapping.graph.getPart(*part)->offset));
     }
     emitPrefetches(builder, anchor->getLoc(), actions.prefetches.at(slot), gaps,
-                   values);
-    for (unsigned index : actions.waits.at(slot)) {
-      auto wait =
-          builder.create<WaitOp>(anchor->getLoc(), values[index].prefetchToken,
-                                 ValueRange{values[index].readHandle()});
-      values[index].reloaded = wait.getTensors().front();
-    }
+                   values, membersOfPrefetch);
+    emitWaits(builder, anchor->getLoc(), actions.waits.at(slot), gaps, values,
+              membersOfPrefetch);
   }
 
   // Views used after the storage they need came back are rebuilt right

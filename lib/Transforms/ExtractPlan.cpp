@@ -106,6 +106,20 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
   DenseMap<Value, Value> partOf;
   // The gaps whose prefetch has been seen.
   DenseSet<unsigned> prefetched;
+  // The gap of each tensor that a wait returned with others before its wait
+  // point, which is the tensor's first use (see applyPlan's emitWaits).
+  DenseMap<Value, unsigned> awaitedEarly;
+  auto takeFirstUses = [&](Operation &op, uint32_t point) {
+    if (awaitedEarly.empty())
+      return;
+    op.walk([&](Operation *user) {
+      for (Value operand : user->getOperands())
+        if (auto it = awaitedEarly.find(operand); it != awaitedEarly.end()) {
+          gaps[it->second].second.waitPoint = point;
+          awaitedEarly.erase(it);
+        }
+    });
+  };
   SmallVector<Operation *> residencyOps;
   uint32_t slot = 0;
   uint32_t nextGroup = 0;
@@ -159,14 +173,16 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
       rootOf[part.getResult()] = getRoot(part.getSource());
       partHandleOffset[part.getResult()] = part.getOffset();
     } else if (auto wait = dyn_cast<WaitOp>(op)) {
-      for (auto [handle, tensor] :
-           llvm::zip_equal(wait.getHandles(), wait.getTensors())) {
+      for (auto [member, handle, tensor] :
+           llvm::enumerate(wait.getHandles(), wait.getTensors())) {
         Value root = getRoot(handle);
         rootOf[tensor] = root;
         auto it = openGap.find(root);
         if (it == openGap.end())
           return wait.emitError() << "waits for a tensor that is resident";
         gaps[it->second].second.waitPoint = slot;
+        if (member > 0)
+          awaitedEarly[tensor] = it->second;
         if (auto offset = partHandleOffset.find(handle);
             offset != partHandleOffset.end()) {
           // A part read back: it stands for the step's view of that part.
@@ -183,8 +199,9 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
         openGap.erase(it);
       }
     } else if (op.hasAttr(kRebuiltViewAttrName)) {
-      // A view applyPlan made again after a reload: the original view
-      // stands for it.
+      // A view applyPlan made again after a reload, right before the op
+      // that uses it: the original view stands for it.
+      takeFirstUses(op, slot);
       Operation *original = findOriginalView(op);
       if (!original)
         return op.emitError() << "rebuilds a view that the step does not make";
@@ -192,6 +209,7 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
            llvm::zip_equal(op.getResults(), original->getResults()))
         rootOf[rebuilt] = value;
     } else if (isa<func::ReturnOp>(op)) {
+      takeFirstUses(op, slot);
       for (Value value : op.getOperands()) {
         if (!isa<HandleType>(value.getType()))
           continue;
@@ -209,6 +227,7 @@ FailureOr<ExtractedPlan> mlir::ssd::extractPlan(func::FuncOp func) {
       if (auto kernel = dyn_cast<KernelOp>(op);
           kernel && kernel.getViewOfAttr())
         views.push_back(&op);
+      takeFirstUses(op, slot);
       ++slot;
       continue;
     }

@@ -2,18 +2,18 @@
 // RUN: ssd-opt %s --split-input-file -ssd-group-buffers="min-bytes=4KiB" | FileCheck %s --check-prefix=LARGE
 
 // Tests that two small offloads at one slot become one transfer, and so do
-// their prefetches; the releases and waits keep their tensors. With
-// min-bytes at the tensors' size (4 KiB) nothing is grouped.
+// their prefetches; one release frees both tensors and one wait returns
+// both. With min-bytes at the tensors' size (4 KiB) nothing is grouped, and
+// the one release awaits both writes.
 // CHECK-LABEL: func.func @pair
 // CHECK: %[[R:.+]]:2 = ssd.kernel "f"
 // CHECK-NEXT: %[[H:.+]]:2, %[[T:.+]] = ssd.offload %[[R]]#0, %[[R]]#1 : tensor<1024xf32>, tensor<1024xf32>
-// CHECK-NEXT: ssd.release %[[R]]#0 after %[[T]]
-// CHECK-NEXT: ssd.release %[[R]]#1 after %[[T]]
+// CHECK-NEXT: ssd.release %[[R]]#0, %[[R]]#1 after %[[T]] :
 // CHECK: %[[P:.+]] = ssd.prefetch %[[H]]#0, %[[H]]#1
-// CHECK-NEXT: ssd.wait %[[P]], %[[H]]#0
-// CHECK-NEXT: ssd.wait %[[P]], %[[H]]#1
+// CHECK-NEXT: ssd.wait %[[P]], %[[H]]#0, %[[H]]#1 :
 // LARGE-LABEL: func.func @pair
 // LARGE-COUNT-2: ssd.offload %{{[^,]+}} : tensor<1024xf32>
+// LARGE-NEXT: ssd.release %{{.+}}, %{{.+}} after %{{.+}}, %{{.+}} : tensor<1024xf32>, tensor<1024xf32>
 // LARGE-COUNT-2: ssd.prefetch %{{[^,]+}} : !ssd.handle
 func.func @pair(%x: tensor<1024xf32> {ssd.role = "input", ssd.name = "x"}) -> tensor<16xf32> {
   %a1, %a2 = ssd.kernel "f"(%x) {flops = 1.0e9 : f64} : (tensor<1024xf32>) -> (tensor<1024xf32>, tensor<1024xf32>)

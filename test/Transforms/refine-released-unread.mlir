@@ -17,13 +17,12 @@
 // RUN: done
 
 // Tests that two tensors released at one slot and never read again stay on
-// SSD through the round trip: their offloads are grouped, nothing reads
-// them back.
+// SSD through the round trip: their offloads are grouped, one release frees
+// both, nothing reads them back.
 // CHECK-LABEL: func.func @unread
 // CHECK: %[[H:.+]]:2, %[[T:.+]] = ssd.offload %[[X:.+]], %[[Y:.+]] : tensor<1024xf32>, tensor<1024xf32>
 // CHECK-NEXT: ssd.kernel "f"
-// CHECK-NEXT: ssd.release %[[X]] after %[[T]]
-// CHECK-NEXT: ssd.release %[[Y]] after %[[T]]
+// CHECK-NEXT: ssd.release %[[X]], %[[Y]] after %[[T]] :
 // CHECK-NOT: ssd.prefetch
 // CHECK-NOT: ssd.wait
 // CHECK: return

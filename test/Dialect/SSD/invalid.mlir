@@ -182,6 +182,51 @@ func.func @release_unwritten(%x: tensor<4xf32>, %y: tensor<4xf32>) {
 
 // -----
 
+// Tests that a release awaits each token once.
+func.func @release_token_twice(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+  %h:2, %t = ssd.offload %x, %y : tensor<4xf32>, tensor<4xf32>
+  // expected-error @+1 {{'ssd.release' op token #1 repeats token #0}}
+  ssd.release %x, %y after %t, %t : tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+// Tests that every token of a release is an offload's.
+func.func @release_tokens_after_prefetch(%x: tensor<4xf32>, %h: !ssd.handle<tensor<4xf32>>) {
+  %hx, %t = ssd.offload %x : tensor<4xf32>
+  // expected-note @+1 {{token produced by 'ssd.prefetch' here}}
+  %r = ssd.prefetch %h : !ssd.handle<tensor<4xf32>>
+  // expected-error @+1 {{'ssd.release' op expects the token of an 'ssd.offload'}}
+  ssd.release %x after %t, %r : tensor<4xf32>
+  return
+}
+
+// -----
+
+// Tests that a release of several writes frees only tensors they wrote.
+func.func @release_unwritten_by_tokens(%x: tensor<4xf32>, %y: tensor<4xf32>, %z: tensor<4xf32>) {
+  %hx, %tx = ssd.offload %x : tensor<4xf32>
+  %hy, %ty = ssd.offload %y : tensor<4xf32>
+  // expected-error @+1 {{'ssd.release' op tensor #2 was not written by the 'ssd.offload' of any of its tokens}}
+  ssd.release %x, %y, %z after %tx, %ty : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  return
+}
+
+// -----
+
+// Tests that a release awaits no write of a tensor it does not free.
+func.func @release_stray_token(%x: tensor<4xf32>, %y: tensor<4xf32>) {
+  %hx, %tx = ssd.offload %x : tensor<4xf32>
+  // expected-note @+1 {{token produced here}}
+  %hy, %ty = ssd.offload %y : tensor<4xf32>
+  // expected-error @+1 {{'ssd.release' op token #1 stands for a write of none of the released tensors}}
+  ssd.release %x after %tx, %ty : tensor<4xf32>
+  return
+}
+
+// -----
+
 // Tests that a prefetch reads at least one handle.
 func.func @prefetch_empty() {
   // expected-error @+1 {{'ssd.prefetch' op expects at least one handle}}

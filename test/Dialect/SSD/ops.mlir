@@ -70,6 +70,20 @@ func.func @grouped(%a: tensor<4xf32>, %b: tensor<2x8xi8>) -> tensor<2x8xi8> {
 
 // -----
 
+// Tests a release of tensors written by two offloads, awaiting both writes.
+// CHECK-LABEL: func.func @release_two_writes
+// CHECK: %[[HA:.+]], %[[WA:.+]] = ssd.offload %[[A:[^ ]+]] : tensor<4xf32>
+// CHECK: %[[HB:.+]], %[[WB:.+]] = ssd.offload %[[B:[^ ]+]] : tensor<2x8xi8>
+// CHECK: ssd.release %[[A]], %[[B]] after %[[WA]], %[[WB]] : tensor<4xf32>, tensor<2x8xi8>
+func.func @release_two_writes(%a: tensor<4xf32>, %b: tensor<2x8xi8>) {
+  %ha, %wa = ssd.offload %a : tensor<4xf32>
+  %hb, %wb = ssd.offload %b : tensor<2x8xi8>
+  ssd.release %a, %b after %wa, %wb : tensor<4xf32>, tensor<2x8xi8>
+  return
+}
+
+// -----
+
 // Tests a handle as a function argument and result: persistent state that
 // enters and leaves the step on SSD, released without a write in between.
 // CHECK-LABEL: func.func @state_on_ssd

@@ -424,16 +424,54 @@ LogicalResult HandlePartOp::verify() {
 // ReleaseOp
 //===----------------------------------------------------------------------===//
 
+/// Checks that each tensor `release` frees was written by one of `offloads`
+/// (the producers of its tokens) and that each of them wrote one of those
+/// tensors.
+static LogicalResult verifyWrittenByTokens(ReleaseOp release,
+                                           ArrayRef<OffloadOp> offloads) {
+  auto writtenBy = [](Value tensor, OffloadOp offload) {
+    return llvm::is_contained(offload.getTensors(), tensor);
+  };
+  for (auto [index, tensor] : llvm::enumerate(release.getTensors()))
+    if (llvm::none_of(offloads, [&](OffloadOp offload) {
+          return writtenBy(tensor, offload);
+        }))
+      return release.emitOpError()
+             << "tensor #" << index
+             << " was not written by the 'ssd.offload' of any of its tokens";
+  for (auto [index, offload] : llvm::enumerate(offloads))
+    if (llvm::none_of(release.getTensors(), [&](Value tensor) {
+          return writtenBy(tensor, offload);
+        })) {
+      InFlightDiagnostic diag =
+          release.emitOpError()
+          << "token #" << index
+          << " stands for a write of none of the released tensors";
+      diag.attachNote(offload->getLoc()) << "token produced here";
+      return diag;
+    }
+  return success();
+}
+
 LogicalResult ReleaseOp::verify() {
   if (failed(verifyNonEmptyDistinct(*this, getTensors(), "tensor")))
     return failure();
-  if (!getToken())
+  if (getTokens().empty())
     return success();
-  FailureOr<OffloadOp> offload = getTokenProducer<OffloadOp>(*this, getToken());
-  if (failed(offload))
+  if (getTokens().size() > 1 &&
+      failed(verifyNonEmptyDistinct(*this, getTokens(), "token")))
     return failure();
-  return verifySubsetOf(*this, getTensors(), *offload, offload->getTensors(),
-                        "tensor", "written");
+  SmallVector<OffloadOp, 2> offloads;
+  for (Value token : getTokens()) {
+    FailureOr<OffloadOp> offload = getTokenProducer<OffloadOp>(*this, token);
+    if (failed(offload))
+      return failure();
+    offloads.push_back(*offload);
+  }
+  if (offloads.size() == 1)
+    return verifySubsetOf(*this, getTensors(), offloads.front(),
+                          offloads.front().getTensors(), "tensor", "written");
+  return verifyWrittenByTokens(*this, offloads);
 }
 
 //===----------------------------------------------------------------------===//

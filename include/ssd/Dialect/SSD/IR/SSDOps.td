@@ -178,23 +178,31 @@ def SSD_ReleaseOp : SSD_Op<"release", [
     AttrSizedOperandSegments, MemoryEffects<[MemFree<SSD_DeviceMemory>]>]> {
   let summary = "free tensors whose bytes are safe on SSD";
   let description = [{
-    Frees the device memory of `tensors`. With a token, it first blocks until
-    the write that the token stands for is complete, and each released tensor
-    must be one that offload wrote. Without a token, the tensors' bytes are
-    already durable in the tensor store (a tensor that entered the step as a
-    handle, or was written by an earlier offload). No use of a released tensor
-    may follow, and a reload needs a copy on SSD; the plan verifier checks
-    both.
+    Frees the device memory of `tensors`. With tokens, it first blocks until
+    every write that they stand for is complete; each token must be an
+    offload's, each released tensor one that one of those offloads wrote,
+    and each offload must have written one of them. Without a token, the
+    tensors' bytes are already durable in the tensor store (a tensor that
+    entered the step as a handle, or was written by an earlier offload). No
+    use of a released tensor may follow, and a reload needs a copy on SSD;
+    the plan verifier checks both.
 
     ```mlir
     %h, %w = ssd.offload %act : tensor<8x1024xf32>
     ssd.release %act after %w : tensor<8x1024xf32>
     ```
+
+    Tensors freed at one point release together, whichever writes they
+    await:
+
+    ```mlir
+    ssd.release %a, %b after %w1, %w2 : tensor<4xf32>, tensor<16xf32>
+    ```
   }];
   let arguments = (ins Variadic<SSD_StaticTensor>:$tensors,
-                       Optional<SSD_TokenType>:$token);
+                       Variadic<SSD_TokenType>:$tokens);
   let assemblyFormat = [{
-    $tensors (`after` $token^)? attr-dict `:` type($tensors)
+    $tensors (`after` $tokens^)? attr-dict `:` type($tensors)
   }];
   let hasVerifier = 1;
 }
@@ -232,6 +240,17 @@ def SSD_WaitOp : SSD_Op<"wait", [
     ```mlir
     %r = ssd.prefetch %h : !ssd.handle<tensor<8x1024xf32>>
     %act = ssd.wait %r, %h : !ssd.handle<tensor<8x1024xf32>>
+    ```
+
+    A prefetch of several handles is one transfer, so one wait returns all
+    of its tensors: the planner's rewrite puts it where the first of them is
+    used, and the others, resident from then on, are used later.
+
+    ```mlir
+    %r2 = ssd.prefetch %ha, %hb : !ssd.handle<tensor<4xf32>>,
+                                  !ssd.handle<tensor<16xf32>>
+    %a, %b = ssd.wait %r2, %ha, %hb : !ssd.handle<tensor<4xf32>>,
+                                      !ssd.handle<tensor<16xf32>>
     ```
   }];
   let arguments = (ins SSD_TokenType:$token,
