@@ -520,10 +520,26 @@ void writeManifestMembers(JsonWriter &w, const Manifest &m) {
   }
 }
 
-/// The canonical text of everything the manifest records but its checksum.
-std::string manifestBodyText(JsonWriter w) {
-  w.endObject();
-  return std::move(w).finish();
+/// XXH3-64 of the canonical text of everything the manifest records but its
+/// checksum: `members`, the text of the open top-level object up to its
+/// checksum member, closed as JsonWriter closes it.
+uint64_t bodyChecksum(std::string_view members) {
+  constexpr std::string_view close = "\n}\n";
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, members.data(), members.size());
+  XXH3_64bits_update(&state, close.data(), close.size());
+  return XXH3_64bits_digest(&state);
+}
+
+/// What the manifest's text takes, about: reserved before writing it, so
+/// that 10 MB of text is not copied as it grows.
+size_t manifestTextEstimate(const Manifest &m) {
+  size_t bytes = 4096;
+  for (const TensorEntry &t : m.tensors)
+    bytes += 128 + 256 * t.chunks.size();
+  return bytes;
 }
 
 /// XXH3-64 of the canonical text of everything the manifest records, so
@@ -531,10 +547,10 @@ std::string manifestBodyText(JsonWriter w) {
 /// data-loader position) is still detected.
 uint64_t manifestChecksum(const Manifest &m) {
   JsonWriter w;
+  w.reserve(manifestTextEstimate(m));
   w.beginObject();
   writeManifestMembers(w, m);
-  std::string body = manifestBodyText(std::move(w));
-  return XXH3_64bits(body.data(), body.size());
+  return bodyChecksum(w.text());
 }
 
 /// parseJson of a document whose root member `key` is an array of many
@@ -572,13 +588,7 @@ bool hasWrittenChecksum(std::string_view text, uint64_t expected) {
   if (text.size() < tail || !text.ends_with(close) ||
       text.substr(text.size() - tail, member.size()) != member)
     return false;
-  constexpr std::string_view bodyEnd = "\n}\n"; // the body's own closing
-  XXH3_state_t state;
-  XXH3_INITSTATE(&state);
-  XXH3_64bits_reset(&state);
-  XXH3_64bits_update(&state, text.data(), text.size() - tail);
-  XXH3_64bits_update(&state, bodyEnd.data(), bodyEnd.size());
-  return XXH3_64bits_digest(&state) == expected;
+  return bodyChecksum(text.substr(0, text.size() - tail)) == expected;
 }
 
 } // namespace
@@ -755,17 +765,19 @@ std::string serializeManifest(const Manifest &m) {
   // The members are written once; the body manifestChecksum hashes is
   // their text closed, the manifest the same with its checksum appended.
   JsonWriter w;
+  w.reserve(manifestTextEstimate(m));
   w.beginObject();
   writeManifestMembers(w, m);
-  std::string body = manifestBodyText(w);
+  uint64_t checksum = bodyChecksum(w.text());
   w.key("manifest_xxh3");
-  w.string(hex64(XXH3_64bits(body.data(), body.size())));
+  w.string(hex64(checksum));
   w.endObject();
   return std::move(w).finish();
 }
 
 std::string serializeRankRecord(const RankRecord &record) {
   JsonWriter w;
+  w.reserve(4096 + 320 * record.pieces.size()); // as manifestTextEstimate
   w.beginObject();
   w.key("step");
   w.integer(record.step);

@@ -13,7 +13,9 @@
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
 #include "ssd/Runtime/Status.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <future>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -154,34 +156,65 @@ struct RankSave::Impl {
                        std::to_string(record.state.fileBytes));
   }
 
+  /// Rank `r`'s published record, parsed; errors name the file.
+  RankRecord readRecord(uint32_t r) const {
+    std::string path = dir + "/" + rankRecordFileName(r);
+    try {
+      return parseRankRecord(readWholeFile(path, kMaxManifestBytes), path);
+    } catch (const Error &e) {
+      rethrowWithin(notCommitted(), e);
+    }
+  }
+
   void commitAsRankZero(RankRecord own) {
+    // Rank 0's commit is the save's serial tail (the other ranks wait for
+    // it): each record is parsed as soon as it appears, on a thread of its
+    // own (at most one per core at a time), while the rest are awaited.
+    std::vector<std::future<RankRecord>> parses(worldSize);
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    auto running = [&] {
+      unsigned n = 0;
+      for (const auto &p : parses)
+        n += p.valid() &&
+             p.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+      return n;
+    };
     auto missingRanks = [&] {
       std::vector<uint32_t> missing;
-      for (uint32_t r = 1; r < worldSize; ++r)
+      for (uint32_t r = 1; r < worldSize; ++r) {
+        if (parses[r].valid())
+          continue;
         if (!pathExists(dir + "/" + rankRecordFileName(r)))
           missing.push_back(r);
+        else if (running() < cores)
+          parses[r] = std::async(std::launch::async,
+                                 [this, r] { return readRecord(r); });
+        else
+          missing.push_back(r); // present, parsed once a core is free
+      }
       return missing;
     };
     if (!waitUntil(options, [&] { return missingRanks().empty(); })) {
-      std::vector<uint32_t> missing = missingRanks();
+      std::vector<uint32_t> missing;
+      for (uint32_t r = 1; r < worldSize; ++r)
+        if (!parses[r].valid() &&
+            !pathExists(dir + "/" + rankRecordFileName(r)))
+          missing.push_back(r);
       std::string names;
       for (uint32_t r : missing)
         names += (names.empty() ? "" : ", ") + std::to_string(r);
-      fail(ETIMEDOUT, notCommitted() + "no record from " +
-                          (missing.size() > 1 ? "ranks " : "rank ") + names +
-                          " after " + durationText(options.timeout));
+      if (!missing.empty())
+        fail(ETIMEDOUT, notCommitted() + "no record from " +
+                            (missing.size() > 1 ? "ranks " : "rank ") + names +
+                            " after " + durationText(options.timeout));
     }
     std::vector<RankRecord> records(worldSize);
     records[0] = std::move(own);
-    for (uint32_t r = 1; r < worldSize; ++r) {
-      std::string path = dir + "/" + rankRecordFileName(r);
-      try {
-        records[r] =
-            parseRankRecord(readWholeFile(path, kMaxManifestBytes), path);
-      } catch (const Error &e) {
-        rethrowWithin(notCommitted(), e);
-      }
-    }
+    // In rank order, so the lowest rank's error is the one raised; every
+    // parse is joined before this frame goes (a future from std::async
+    // waits in its destructor).
+    for (uint32_t r = 1; r < worldSize; ++r)
+      records[r] = parses[r].valid() ? parses[r].get() : readRecord(r);
     for (uint32_t r = 0; r < worldSize; ++r)
       checkDataFile(r, records[r]);
     // A committed checkpoint holds the manifest and the data files only; the

@@ -109,6 +109,11 @@ public:
   void string(std::string_view value);
   /// `value` whole, as writeJson lays it out.
   void value(const JsonValue &value);
+  /// Room for `bytes` of text: a manifest of many tensors is not copied
+  /// again and again as it grows.
+  void reserve(size_t bytes) { out.reserve(bytes); }
+  /// The text written so far.
+  std::string_view text() const { return out; }
   /// The document, with its final newline (every container closed).
   std::string finish() &&;
 
