@@ -497,7 +497,13 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
                         "int, float, bool and None are kept; nothing is pickled)")
         return None
 
-    tree = visit(state, [])
+    try:
+        tree = visit(state, [])
+    finally:
+        # visit refers to itself (it recurses): without this the cycle kept
+        # `leaves` and every _Leaf alive until the next collection, which
+        # then took ~30 ms of every save (16,384 tensors) to free them.
+        visit = None
     if problems:
         raise CheckpointError("the state dict cannot be checkpointed:\n  " + "\n  ".join(problems))
     return tree, leaves
@@ -536,8 +542,9 @@ def _signature(tree: dict, leaves: list[_Leaf]) -> str:
     def strip(node):
         if "tensor" in node:  # the most common node first, kept as it is
             return node
-        if "dict" in node:
-            return {"dict": [[k, strip(v)] for k, v in node["dict"]]}
+        if "dict" in node:  # a tensor item ([key, {"tensor": name}]) kept as it is
+            return {"dict": [item if "tensor" in item[1] else [item[0], strip(item[1])]
+                             for item in node["dict"]]}
         for kind in ("list", "tuple"):
             if kind in node:
                 return {kind: [strip(v) for v in node[kind]]}

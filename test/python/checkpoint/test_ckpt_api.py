@@ -3,6 +3,7 @@ disagree, bad input refused before any byte is written or any tensor
 overwritten, and the dtype mapping checked against the library."""
 
 import ctypes
+import gc
 import json
 import os
 
@@ -32,6 +33,24 @@ def test_dtypes_match_the_library():
         assert name == expected, dtype
     with pytest.raises(ckpt.CheckpointError, match="complex64 is not supported"):
         ckpt.dtype_info(torch.complex64)
+
+
+def test_save_leaves_no_leaf_to_the_cyclic_collector(tmp_path):
+    # A save's per-tensor objects go by reference counting when it returns:
+    # a reference cycle that held them made the next collection free them,
+    # ~30 ms of every save of 16,384 tensors.
+    state = {"model": {f"w{i}": torch.full((4,), float(i)) for i in range(32)}, "step": 3}
+    gc.collect()
+    flags = gc.get_debug()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds is kept in gc.garbage
+    try:
+        ckpt.save(state, str(tmp_path), step=0)
+        gc.collect()
+        kept = [o for o in gc.garbage if type(o).__module__ == ckpt.__name__]
+    finally:
+        gc.set_debug(flags)
+        gc.garbage.clear()
+    assert kept == []
 
 
 def test_autoresume_from_latest(ranks, tmp_path):
