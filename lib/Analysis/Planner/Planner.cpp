@@ -31,6 +31,8 @@
 #include "ssd/Analysis/Planner/CostModel.h"
 #include "ssd/Analysis/Planner/ExactPlanner.h"
 
+#include "LiveTree.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -122,98 +124,6 @@ std::string pointName(const StepGraph &graph, uint32_t point) {
   return "op '" + graph.getOp(point).name + "' (#" + std::to_string(point) +
          ")";
 }
-
-/// Live bytes per point under range additions, with the two queries the
-/// planner needs in O(log n): the value at a point and the last point of a
-/// range above a limit. A binary tree over a power of two of leaves, kept
-/// in one array (node i's children are 2i and 2i + 1) whose nodes hold
-/// their maximum and pending addition side by side; a node's maximum
-/// includes its own pending addition. Additions go bottom-up, without
-/// recursion: the planner makes one per reload of every plan it schedules.
-class LiveTree {
-public:
-  explicit LiveTree(llvm::ArrayRef<uint64_t> initial) : size(initial.size()) {
-    leaves = llvm::PowerOf2Ceil(std::max<size_t>(size, 1));
-    // Leaves past the step are below any limit and never added to.
-    nodes.assign(2 * leaves, Node{std::numeric_limits<int64_t>::min() / 2, 0});
-    for (size_t point = 0; point < size; ++point)
-      nodes[leaves + point].maximum = initial[point];
-    for (size_t node = leaves - 1; node > 0; --node)
-      nodes[node].maximum =
-          std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum);
-  }
-
-  /// Adds `delta` to the points [from, to).
-  void add(uint32_t from, uint32_t to, int64_t delta) {
-    size_t end = std::min<size_t>(to, size);
-    if (from >= end || !delta)
-      return;
-    size_t low = leaves + from, high = leaves + end;
-    size_t first = low, last = high - 1;
-    for (; low < high; low /= 2, high /= 2) {
-      if (low & 1)
-        apply(low++, delta);
-      if (high & 1)
-        apply(--high, delta);
-    }
-    pullUp(first);
-    pullUp(last);
-  }
-
-  int64_t at(uint32_t point) const {
-    size_t node = leaves + point;
-    int64_t value = nodes[node].maximum;
-    for (node /= 2; node > 0; node /= 2)
-      value += nodes[node].pending;
-    return value;
-  }
-
-  /// The last point in [from, to) whose value exceeds `limit`, or -1.
-  int64_t lastAbove(uint32_t from, uint32_t to, int64_t limit) const {
-    size_t end = std::min<size_t>(to, size);
-    if (from >= end)
-      return -1;
-    return lastAbove(1, 0, leaves, from, end, limit, 0);
-  }
-
-private:
-  struct Node {
-    int64_t maximum;
-    int64_t pending;
-  };
-
-  void apply(size_t node, int64_t delta) {
-    nodes[node].maximum += delta;
-    nodes[node].pending += delta;
-  }
-
-  /// Recomputes the maxima of the ancestors of `node`.
-  void pullUp(size_t node) {
-    for (node /= 2; node > 0; node /= 2)
-      nodes[node].maximum =
-          std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum) +
-          nodes[node].pending;
-  }
-
-  int64_t lastAbove(size_t node, size_t low, size_t high, size_t from,
-                    size_t to, int64_t limit, int64_t above) const {
-    if (to <= low || high <= from || nodes[node].maximum + above <= limit)
-      return -1;
-    if (high - low == 1)
-      return low;
-    size_t middle = (low + high) / 2;
-    int64_t inner = above + nodes[node].pending;
-    int64_t right =
-        lastAbove(2 * node + 1, middle, high, from, to, limit, inner);
-    if (right >= 0)
-      return right;
-    return lastAbove(2 * node, low, middle, from, to, limit, inner);
-  }
-
-  size_t size;
-  size_t leaves;
-  std::vector<Node> nodes;
-};
 
 /// Live bytes seen by a sweep that only moves forward: range additions
 /// anywhere and queries at the sweep's point, both O(1). Points behind the
