@@ -52,8 +52,7 @@ public:
       if (high & 1)
         apply(--high, delta);
     }
-    pullUp(first);
-    pullUp(last);
+    pullUp(first, last);
   }
 
   int64_t at(uint32_t point) const {
@@ -115,12 +114,20 @@ private:
     nodes[node].pending += delta;
   }
 
-  /// Recomputes the maxima of the ancestors of `node`.
-  void pullUp(size_t node) {
-    for (node /= 2; node > 0; node /= 2)
-      nodes[node].maximum =
-          std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum) +
-          nodes[node].pending;
+  /// Recomputes the maxima of the ancestors of the leaves `first` and `last`,
+  /// level by level so that each shared ancestor is recomputed once.
+  void pullUp(size_t first, size_t last) {
+    for (first /= 2, last /= 2; first > 0; first /= 2, last /= 2) {
+      recompute(first);
+      if (last != first)
+        recompute(last);
+    }
+  }
+
+  void recompute(size_t node) {
+    nodes[node].maximum =
+        std::max(nodes[2 * node].maximum, nodes[2 * node + 1].maximum) +
+        nodes[node].pending;
   }
 
   /// The last point under `node` whose value exceeds `limit`, given that the
