@@ -76,7 +76,8 @@ public:
     if (from >= end)
       return -1;
     size_t leaf = leaves + end - 1;
-    // Sibling i lies at height i; `above[i]` sums its ancestors' pending.
+    // Sibling i lies at height i (0 where the path turns left there);
+    // `above[i]` sums its ancestors' pending.
     size_t sibling[64];
     int64_t above[64];
     int64_t pending = 0;
