@@ -8,8 +8,11 @@ inner compiler, inductor's min-cut one under inductor). Then:
    order, and exported to the input IR of `ssd-opt`, with the backward's
    first op marked (`ssd.backward_start`).
 2. `ssd-opt --ssd-offload-pipeline` plans it at the memory budget, moving
-   what the graphs make (`movable_roles`): saved activations, and under the
-   eager inner compiler also values inside the forward or the backward.
+   what the graphs make (`MOVABLE_ROLES`): saved activations, and values
+   inside the forward or the backward. (Under inductor, the graphs as its
+   post-grad pattern passes leave them: `_inductor_partition`.) Constants
+   are made again at each use, so none moves
+   (`exporter.rematerialize_constants`).
    Parameters, inputs and the forward's outputs belong to the caller
    (`ssd.resident`), so moving them would free nothing.
 3. Each saved activation the plan moves is written to `offload_dir` by
@@ -34,6 +37,7 @@ import itertools
 import json
 import logging
 import os
+import weakref
 from typing import Any, Callable, Mapping, Sequence
 
 import torch
@@ -52,18 +56,10 @@ _NO_LIMIT = 1 << 62
 
 # What the backend may move: saved activations across the forward/backward
 # boundary, and inside the forward or the backward every value it makes
-# (temporaries, gradients until the backward returns them). Parameters and
-# inputs are the caller's, and so are the forward's outputs (ssd.resident).
-_MOVABLE = "activation,gradient,temporary"
-
-
-def movable_roles(inner: str) -> str:
-    """The roles the backend lets `ssd-opt` move for an inner compiler.
-    Under inductor only saved activations, each moved once across the
-    boundary: with values moved inside one graph, the zoo's GPT-2 at its
-    lowest budget was no longer bitwise equal to plain inductor (not yet
-    understood), so those moves are off there."""
-    return _MOVABLE if inner == "eager" else "activation"
+# (temporaries, gradients until the backward returns them), under either
+# inner compiler. Parameters and inputs are the caller's, and so are the
+# forward's outputs (ssd.resident).
+MOVABLE_ROLES = "activation,gradient,temporary"
 
 # One entry per graph the backend planned, for `ssdopt.stats()`.
 _planned_graphs: list[dict[str, Any]] = []
@@ -190,7 +186,12 @@ class _SsdBackend:
         num_fwd_outputs: int,
         **kwargs: Any,
     ) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
+        from .exporter import rematerialize_constants
+
         fw, bw = partitioner(joint, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+        for module in (fw, bw):
+            if rematerialize_constants(module.graph):  # so that no plan moves one
+                module.recompile()
         _OffloadRewriter(self, graph_id, fw, bw, num_fwd_outputs).run()
         return fw, bw
 
@@ -262,23 +263,57 @@ class _InductorPartitioner(CustomPartitionerFn):
         self.graph_id = graph_id
 
     def __call__(self, joint, joint_inputs, **kwargs):
-        from torch._functorch.partitioners import min_cut_rematerialization_partition
-
-        return self.backend._partition(
-            self.graph_id, min_cut_rematerialization_partition, joint, joint_inputs, **kwargs
-        )
+        return self.backend._partition(self.graph_id, _inductor_partition, joint, joint_inputs, **kwargs)
 
     def uuid(self):
         return None  # plans depend on the options and the disk: never cached
+
+
+def _inductor_partition(joint: torch.fx.GraphModule, joint_inputs: Any, **kwargs: Any) -> tuple[torch.fx.GraphModule, torch.fx.GraphModule]:
+    """Inductor's min-cut partition, each graph then rewritten by the
+    pattern passes inductor runs on it before lowering (post-grad: no-op
+    removal, then its pattern sets, which fuse an `mm` whose one use is an
+    `add` into an `addmm`, among others). The plan and the moves are then
+    made on the graphs inductor lowers: a value moved inside one graph
+    between a pattern's nodes (GPT-2's `mm` of the tied embedding's
+    gradient, then added to the embedding's own) hid the pattern from
+    inductor, which then computed `mm` then `add` where plain inductor calls
+    `addmm` (BLAS adds the input in its own order): 1e-8 apart. Inductor
+    runs the passes again when it compiles the graphs; they find nothing
+    left to rewrite, and the offload ops are no part of any pattern."""
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+    from torch._inductor import config as inductor_config
+    from torch._inductor.fx_passes import post_grad
+    from torch._inductor.virtualized import V
+
+    fw, bw = min_cut_rematerialization_partition(joint, joint_inputs, **kwargs)
+    if not inductor_config.pattern_matcher:
+        return fw, bw  # inductor runs none of them either
+    post_grad.lazy_init()
+    fake_mode = next(
+        (value.fake_mode for node in joint.graph.nodes if (value := _val(node)) is not None and hasattr(value, "fake_mode")),
+        None,
+    )
+    for module in (fw, bw):
+        with V.set_fake_mode(fake_mode):
+            post_grad.remove_noop_ops(module.graph)
+            for patterns in post_grad.pass_patterns:
+                patterns.apply(module.graph)
+        module.graph.lint()
+        module.recompile()
+    return fw, bw
 
 
 @dataclasses.dataclass
 class _InductorLayout:
     """What inductor's lowering of one offload decided, for its wait."""
 
-    # The group has views rebuilt from the base with the partition's
-    # strides: the base must keep them.
-    exact: bool
+    # Whose strides the offloaded tensor is written with: "partition" (views
+    # are rebuilt from the reload with the partition's strides, so it must
+    # keep them), "saved" (inductor's rule for a tensor the forward saves
+    # for the backward) or "inductor" (a value moved inside one graph: the
+    # layout inductor's lowering gives it, as plain inductor does).
+    strides: str
     stride: list[int] | None = None
 
 
@@ -298,14 +333,17 @@ def _register_inductor_offload() -> None:
     added to `never_reuse_but_free_buffers`: the runtime reads it until its
     write is on disk (it holds a reference, which freeing drops), so no
     later kernel may be given its memory, nor write its output in place over
-    it."""
+    it.
+
+    Each runtime op (offload, prefetch, wait) is also ordered after the one
+    before it in the graph (`_in_graph_order`)."""
     from torch._inductor import ir, lowering
     from torch._inductor.virtualized import V
 
     op = torch.ops.ssdopt.offload.default
     if op in lowering.lowerings:
         return
-    fallback = lowering.fallback_handler(op, add_to_fallback_set=False)
+    fallback = _in_graph_order(lowering.fallback_handler(op, add_to_fallback_set=False))
 
     def offload(x: Any, store: Any) -> Any:
         node = V.graph.current_node
@@ -313,21 +351,80 @@ def _register_inductor_offload() -> None:
         saved = node.args[0]
         value = saved.meta["val"]
         stride: Sequence[Any] = value.stride()
-        exact = layout is None or layout.exact
-        if (
-            not exact
-            and value.dim() == 4
-            and is_non_overlapping_and_dense_or_false(value)
-            and saved in V.graph.nodes_prefer_channels_last
-        ):
-            stride = ir.FlexibleLayout.stride_ordered_for_memory_format(x.get_size(), torch.channels_last)
-        x = ir.ExternKernel.require_exact_strides(x, stride, allow_padding=not exact)
+        strides = "partition" if layout is None else layout.strides
+        if strides == "inductor":
+            x = ir.ExternKernel.realize_input(x)
+            if ir.is_storage_and_layout(x):
+                x.freeze_layout()
+        else:
+            if (
+                strides == "saved"
+                and value.dim() == 4
+                and is_non_overlapping_and_dense_or_false(value)
+                and saved in V.graph.nodes_prefer_channels_last
+            ):
+                stride = ir.FlexibleLayout.stride_ordered_for_memory_format(x.get_size(), torch.channels_last)
+            x = ir.ExternKernel.require_exact_strides(x, stride, allow_padding=strides == "saved")
         V.graph.never_reuse_but_free_buffers.add(x.get_name())
         if layout is not None:
             layout.stride = [int(s) for s in x.get_layout().stride]
         return fallback(x, store)
 
     lowering.register_lowering(op, type_promotion_kind=None)(offload)
+    prefetch_op = torch.ops.ssdopt.prefetch.default
+    prefetch = _in_graph_order(lowering.fallback_handler(prefetch_op, add_to_fallback_set=False))
+    lowering.register_lowering(prefetch_op, type_promotion_kind=None)(prefetch)
+    wait_op = torch.ops.ssdopt.wait.default
+    wait_fallback = _in_graph_order(lowering.fallback_handler(wait_op, add_to_fallback_set=False))
+
+    def wait(ticket: Any, size: Any, stride: Any, *rest: Any, **kwargs: Any) -> Any:
+        """A wait inside the graph of its offload returns the strides that
+        offload's lowering chose: inductor propagates the graph's values
+        again from its inputs before lowering (a backward's saved inputs as
+        the forward laid them out, channels-last in ResNet-50), so they may
+        differ from those the rewrite saw."""
+        node = V.graph.current_node
+        layout = _inductor_layouts.get(node.meta.get("ssdopt_layout"))
+        if layout is not None and layout.stride is not None and list(stride) != layout.stride:
+            views = [user.name for user in node.users if user.target is torch.ops.aten.as_strided.default]
+            if views:
+                # They were rebuilt with the strides the rewrite saw.
+                raise RuntimeError(f"ssdopt: {node.name} is reloaded with strides {layout.stride}, not {list(stride)}, and {views} are views of it")
+            stride = layout.stride
+        return wait_fallback(ticket, size, stride, *rest, **kwargs)
+
+    lowering.register_lowering(wait_op, type_promotion_kind=None)(wait)
+
+
+# The last runtime op each graph inductor lowers has lowered so far.
+_last_runtime_op: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def _in_graph_order(fallback: Callable[..., Any]) -> Callable[..., Any]:
+    """`fallback` (a runtime op's kernel), ordered after the previous runtime
+    op's kernel in the graph. Inductor orders kernels by the data they read
+    only, and reorders them for its own estimate of peak memory, but the
+    runtime ops' effects need the graph's order: the prefetch of a copy on
+    disk that a second gap reads again was scheduled before the first gap's
+    wait (Whisper's moves; the runtime refused the handle as "already
+    prefetched"). The dependency only orders, as inductor's own effectful
+    ops are ordered (`additional_buffer_deps`, a fake `WeakDep`): it keeps
+    no buffer alive."""
+    from torch._inductor.virtualized import V
+
+    def ordered(*args: Any, **kwargs: Any) -> Any:
+        graph = V.graph
+        start = len(graph.operations)
+        result = fallback(*args, **kwargs)
+        previous = _last_runtime_op.get(graph)
+        for operation in graph.operations[start:]:
+            if previous is not None:
+                graph.additional_buffer_deps[operation.get_operation_name()].add(previous.get_name())
+        if len(graph.operations) > start:
+            _last_runtime_op[graph] = graph.operations[-1]
+        return result
+
+    return ordered
 
 
 def _inductor_inner_compile(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], **kwargs: Any) -> Any:
@@ -339,17 +436,20 @@ def _inductor_inner_compile(gm: torch.fx.GraphModule, example_inputs: Sequence[A
     from torch._inductor.compile_fx import compile_fx_inner
 
     changed = False
+    inside: set[int] = set()  # the tokens of offloads whose strides this lowering decides
     for node in gm.graph.nodes:
         token = node.meta.get("ssdopt_layout")
         if token is None or node.op != "call_function":
             continue
         layout = _inductor_layouts[token]
         if node.target is torch.ops.ssdopt.offload.default:
-            if layout.exact:
+            if layout.strides == "partition":
                 layout.stride = [int(size) for size in node.args[0].meta["val"].stride()]
+            else:
+                inside.add(token)
             continue
-        if node.target is not torch.ops.ssdopt.wait.default:
-            continue
+        if node.target is not torch.ops.ssdopt.wait.default or token in inside:
+            continue  # (a wait in its offload's graph: its lowering takes the offload's)
         stride = layout.stride
         if stride is None:
             raise RuntimeError(f"ssdopt: the forward of {node.name} was compiled without inductor's offload lowering")
@@ -587,7 +687,7 @@ class _OffloadRewriter:
             target=self.options.target or self.default_target(),
             policy=self.options.policy,
             ssd_opt=self.options.ssd_opt,
-            movable=movable_roles(self.options.inner),
+            movable=MOVABLE_ROLES,
         )
         budget = self.options.memory_budget
         if self.options.peak_share is not None:
@@ -710,10 +810,16 @@ class _OffloadRewriter:
         group = groups.get(move.group) if move.group is not None else None
         if group is not None and group.base in self.saved:
             current["bw"] = self.bw_placeholders[self.saved.index(group.base)]
+        elif group is not None and len(group.members) == 1:
+            # The base is not saved, one view of it is (inductor's min-cut
+            # saves the torchvision ViT's value, a select of its qkv, not
+            # the qkv): in the backward that view holds the storage.
+            current["bw"] = self.bw_placeholders[group.members[0]]
         # The handle of the last write, in the graph that holds it, while
         # its copy on disk is kept for the next gap.
         handle: tuple[str, torch.fx.Node] | None = None
-        kinds = []
+        # Each gap's kind, and the nodes it leaves after and comes back before.
+        kinds, places = [], []
         for gap in move.gaps:
             leave = self.after(gap["offload_slot"] if gap.get("writes") else gap["release_slot"])
             back = self.before(gap["wait_point"])
@@ -723,6 +829,7 @@ class _OffloadRewriter:
             elif leave is not None and (leave[0], back[0]) == ("fw", "bw") and group is not None:
                 kind = "cross"
             kinds.append(kind)
+            places.append((leave[1] if leave is not None else None, back[1]))
 
         def written(kind: str | None) -> Any:
             """The layout a gap of this kind writes (and its wait returns):
@@ -732,25 +839,8 @@ class _OffloadRewriter:
             value = _val(group.base) if group is not None and kind in ("cross", "bw") else _val(move.node)
             return (tuple(value.shape), tuple(value.stride()), value.dtype)
 
-        if self.options.inner != "eager":
-            # One move across the boundary per saved tensor, from its first
-            # gap's offload point to the prefetch of its gap into the
-            # backward (movable_roles).
-            # (A saved tensor planned to move only inside the forward moves
-            # across, its prefetch at the backward's start.)
-            first = next((gap for gap in move.gaps if gap.get("writes")), None)
-            if first is None or group is None or self.after(first["offload_slot"])[0] != "fw":
-                self.unmapped.append(move.gaps[0].get("tensor", move.gaps[0]["op"]))
-                return False
-            crossing = next((gap for gap, kind in zip(move.gaps, kinds) if kind == "cross"), None)
-            if crossing is None:
-                crossing = {key: value for key, value in first.items() if key != "prefetch_slot"}
-            self.cross(group, dict(crossing, offload_slot=first["offload_slot"]), current, None, False)
-            move.bytes_written += int(first.get("bytes", 0))
-            return True
-
         applied = False
-        for index, (gap, kind) in enumerate(zip(move.gaps, kinds)):
+        for index, (gap, kind, (slot, first_use)) in enumerate(zip(move.gaps, kinds, places)):
             if kind is None:
                 self.unmapped.append(gap.get("tensor", gap["op"]))
                 handle = None
@@ -772,18 +862,19 @@ class _OffloadRewriter:
                 and written(kinds[index + 1]) == written(kind)
             )
             if kind == "cross":
-                made = self.cross(group, gap, current, reuse, keep)
+                made = self.cross(group, gap, slot, current, reuse, keep)
             else:
-                made = self.within(kind, gap, current, reuse, keep)
+                made = self.within(kind, gap, slot, first_use, current, reuse, keep)
                 move.within_graph = True
             handle = (held_in, made) if keep else None
             move.bytes_written += 0 if reuse is not None else int(gap.get("bytes", 0))
             applied = True
         return applied
 
-    def offload(self, module: torch.fx.GraphModule, value: torch.fx.Node, slot: torch.fx.Node | None, exact: bool) -> torch.fx.Node:
+    def offload(self, module: torch.fx.GraphModule, value: torch.fx.Node, slot: torch.fx.Node | None, strides: str) -> torch.fx.Node:
         """`ssdopt.offload(value)` after `slot` (never before `value` is
-        defined, nor between a node and its getitems)."""
+        defined, nor between a node and its getitems), written with
+        `strides` under inductor (`_InductorLayout`)."""
         anchor = value
         if slot is not None and slot > anchor:
             anchor = slot
@@ -794,7 +885,7 @@ class _OffloadRewriter:
         handle.meta["val"] = self.fake(self.fake_mode, lambda: torch.empty((), dtype=torch.int64))
         if self.options.inner == "inductor":
             token = next(_layout_tokens)
-            _inductor_layouts[token] = _InductorLayout(exact=exact)
+            _inductor_layouts[token] = _InductorLayout(strides)
             handle.meta["ssdopt_layout"] = token
         return handle
 
@@ -826,7 +917,14 @@ class _OffloadRewriter:
         return loaded
 
     def within(
-        self, phase: str, gap: dict[str, Any], current: dict[str, torch.fx.Node | None], reuse: torch.fx.Node | None, keep: bool
+        self,
+        phase: str,
+        gap: dict[str, Any],
+        slot: torch.fx.Node,
+        first_use: torch.fx.Node,
+        current: dict[str, torch.fx.Node | None],
+        reuse: torch.fx.Node | None,
+        keep: bool,
     ) -> torch.fx.Node:
         """A gap inside one graph: the value is written after its last use
         before the gap (or dropped, its copy on disk kept from the last
@@ -836,9 +934,12 @@ class _OffloadRewriter:
         module = self.module(phase)
         value_node = current[phase]
         value = _val(value_node)
-        slot = self.after(gap["offload_slot"] if gap.get("writes") else gap["release_slot"])[1]
-        handle = reuse if reuse is not None else self.offload(module, value_node, slot, exact=True)
-        first_use = self.before(gap["wait_point"])[1]
+        views = self.late_views(module, value_node, first_use)
+        # Without views to rebuild, under inductor the value keeps the layout
+        # inductor gives it: Whisper's residual stream, made contiguous by
+        # plain inductor, written with the partition's strides (a transpose)
+        # changed the loops, so the sums, of the kernels that make and read it.
+        handle = reuse if reuse is not None else self.offload(module, value_node, slot, "partition" if views else "inductor")
         prefetch_at = self.before(gap.get("prefetch_slot", gap["wait_point"]))
         prefetch_at = prefetch_at[1] if prefetch_at[0] == phase else first_use
         # A tensor of its own (the graph's passes must not take the reload
@@ -848,37 +949,43 @@ class _OffloadRewriter:
             lambda: torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device),
         )
         loaded = self.reload(module, handle, prefetch_at, first_use, value, keep, handle.meta.get("ssdopt_layout"), fresh)
-        self.redirect(module, value_node, loaded, first_use, exclude={handle})
+        self.redirect(module, value_node, loaded, first_use, views)
         current[phase] = loaded
         return handle
 
-    def redirect(
-        self, module: torch.fx.GraphModule, value_node: torch.fx.Node, loaded: torch.fx.Node, first_use: torch.fx.Node, exclude: set
-    ) -> None:
-        """Uses of `value_node` from `first_use` on read `loaded`; so do
-        those of the views of its storage, rebuilt from `loaded` by
-        `as_strided` (so that they do not hold the old storage)."""
+    @staticmethod
+    def late_views(module: torch.fx.GraphModule, value_node: torch.fx.Node, first_use: torch.fx.Node) -> list[torch.fx.Node]:
+        """The other views of `value_node`'s storage made before `first_use`
+        and used from there on, which the reload rebuilds. None where the
+        value does not cover its storage (their offsets are into it), nor
+        from a reload whose strides inductor's layouts chose (theirs are
+        relative to the partition's): those keep the old storage while used."""
         value = _val(value_node)
-        key = _storage_key(value)
-        # Views are rebuilt only from a value that covers its storage (their
-        # offsets are into it); others keep the old storage while used.
-        # (Not from a reload whose strides inductor's layouts chose: the
-        # views' strides are relative to the partition's.)
         token = value_node.meta.get("ssdopt_layout")
-        views = _covers_storage(value) and (token is None or _inductor_layouts[token].exact)
-        for node in list(module.graph.nodes):
+        if not _covers_storage(value) or (token is not None and _inductor_layouts[token].strides != "partition"):
+            return []
+        key = _storage_key(value)
+        views = []
+        for node in module.graph.nodes:
             if node >= first_use:
                 break
             node_value = _val(node)
-            if node is not value_node and (
-                not views or node_value is None or node in exclude or _storage_key(node_value) != key
-            ):
-                continue
+            if node is not value_node and node_value is not None and _storage_key(node_value) == key \
+                    and any(user >= first_use for user in node.users):
+                views.append(node)
+        return views
+
+    def redirect(
+        self, module: torch.fx.GraphModule, value_node: torch.fx.Node, loaded: torch.fx.Node, first_use: torch.fx.Node, views: list
+    ) -> None:
+        """Uses of `value_node` from `first_use` on read `loaded`; so do
+        those of `views`, rebuilt from `loaded` by `as_strided` (so that
+        they do not hold the old storage)."""
+        for node in [value_node, *views]:
             late = [user for user in node.users if user >= first_use and user is not loaded]
-            if not late:
-                continue
             replacement = loaded
-            if node is not value_node:
+            if late and node is not value_node:
+                node_value = _val(node)
                 with module.graph.inserting_after(loaded):
                     replacement = module.graph.call_function(
                         torch.ops.aten.as_strided.default,
@@ -894,7 +1001,13 @@ class _OffloadRewriter:
                 user.replace_input_with(node, replacement)
 
     def cross(
-        self, group: _SavedGroup, gap: dict[str, Any], current: dict[str, torch.fx.Node | None], reuse: torch.fx.Node | None, keep: bool
+        self,
+        group: _SavedGroup,
+        gap: dict[str, Any],
+        slot: torch.fx.Node,
+        current: dict[str, torch.fx.Node | None],
+        reuse: torch.fx.Node | None,
+        keep: bool,
     ) -> torch.fx.Node:
         """A gap from the forward to the backward: the forward returns a
         handle in place of the group's saved tensors; the backward prefetches
@@ -914,11 +1027,10 @@ class _OffloadRewriter:
             handle = reuse
         else:
             order = self.original_order[self.fw]
-            slot = self.after(gap.get("offload_slot", gap["release_slot"]))[1]
             anchor = max(members, key=order.__getitem__)
             if order[slot] > order[anchor]:
                 anchor = slot
-            handle = self.offload(self.fw, saved_value, anchor, exact=len(group.members) > 1)
+            handle = self.offload(self.fw, saved_value, anchor, "partition" if len(group.members) > 1 else "saved")
         for index in group.members:
             outputs[self.num_fwd_outputs + index] = handle
         self.fw_output.args = (tuple(outputs),)

@@ -15,7 +15,7 @@ import pytest
 import torch
 
 import ssdopt
-from ssdopt import dynamo_backend
+from ssdopt import dynamo_backend, planning
 
 NO_LIMIT = 1 << 50
 
@@ -212,6 +212,123 @@ def test_inductor_channels_last_saved_tensors_come_back_as_plain_inductor_has_th
         assert torch.equal(got, want)
 
 
+def lowest_inductor_budget(model, inputs, tmp_path) -> int:
+    """The lowest budget (to 1% of the peak) at which every role the backend
+    moves plans inductor's partition of the model's one graph: one step at
+    an unlimited budget exports it (inductor's code generation skipped),
+    then ssd-opt alone bisects."""
+    from functorch.compile import make_boxed_func
+
+    reports = tmp_path / "probe"
+    reports.mkdir()
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dynamo_backend, "_inductor_inner_compile", lambda gm, example_inputs, **kwargs: make_boxed_func(gm.forward))
+        backend = ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path), report_dir=str(reports), inner="inductor")
+        train(model, inputs, "sgd", 1, backend)
+    (graph,) = dynamo_backend.planned_graphs()[start:]
+    step = (reports / f"graph{graph['graph']}.mlir").read_text()
+    low, high = 0, graph["peak_bytes_before"]
+    while high - low > graph["peak_bytes_before"] // 100:
+        middle = (low + high) // 2
+        try:
+            planning.plan(step, memory_budget=middle, target=graph["target"], policy="ssd", movable=dynamo_backend.MOVABLE_ROLES)
+            high = middle
+        except planning.PlanningError as error:
+            assert error.infeasible, error
+            low = middle
+    return high
+
+
+def train_under_inductor_at(model, inputs, budget, offload_dir):
+    """Two steps with the backend under inductor at `budget`: the losses and
+    parameters, its one graph's entry, and the graphs inductor compiled."""
+    compiled = []
+
+    def inner_compile(gm, example_inputs, **kwargs):
+        compiled.append(gm)
+        return inner(gm, example_inputs, **kwargs)
+
+    inner = dynamo_backend._inductor_inner_compile
+    torch._dynamo.reset()
+    start = len(dynamo_backend.planned_graphs())
+    backend = ssdopt.backend(memory_budget=budget, offload_dir=offload_dir, inner="inductor")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dynamo_backend, "_inductor_inner_compile", inner_compile)
+        losses, params = train(model, inputs, "sgd", 2, backend)
+    backend.close()
+    (graph,) = dynamo_backend.planned_graphs()[start:]
+    assert graph["unapplied_moves"] == 0 and graph["fallback"] is None, graph
+    return losses + params, graph, compiled
+
+
+class _ResidualCNN(torch.nn.Module):
+    """Three convolutions and a skip connection: at the lowest budget, the
+    plan moves values inside the forward and inside the backward (the skip's
+    gradient, made early in the backward and added late). `shifted` adds a
+    constant (torch.full) used first and last."""
+
+    def __init__(self, shifted: bool = False):
+        super().__init__()
+        nn = torch.nn
+        self.conv1, self.conv2, self.conv3 = nn.Conv2d(3, 16, 3, padding=1), nn.Conv2d(16, 16, 3, padding=1), nn.Conv2d(16, 16, 3, padding=1)
+        self.head = nn.Linear(16, 10)
+        self.shifted = shifted
+
+    def forward(self, x):
+        y = self.conv1(x)
+        shift = torch.full(y.shape, 0.5) if self.shifted else None
+        y = torch.maximum(y, shift) if self.shifted else torch.relu(y)
+        z = torch.relu(self.conv3(torch.relu(self.conv2(y))) + y)
+        return self.head((z * shift if self.shifted else z).mean((2, 3)))
+
+
+def test_inductor_moves_channels_last_values_inside_one_graph(tmp_path):
+    """The model and its input in channels-last: a value moved inside the
+    forward or the backward is written and waited for with the strides
+    inductor's lowering gave it (the wait's lowering takes them from its
+    offload's), and the steps are bitwise those of plain inductor."""
+    torch.manual_seed(0)
+    model = _ResidualCNN().to(memory_format=torch.channels_last)
+    inputs = (torch.randn(8, 3, 16, 16).contiguous(memory_format=torch.channels_last),)
+    budget = lowest_inductor_budget(model, inputs, tmp_path)
+    torch._dynamo.reset()
+    reference = train(model, inputs, "sgd", 2, "inductor")
+    got, graph, compiled = train_under_inductor_at(model, inputs, budget, str(tmp_path))
+    assert graph["moved_within_graph"] > 0, graph
+
+    def tokens(gm, op):
+        return {node.meta["ssdopt_layout"] for node in gm.graph.find_nodes(op="call_function", target=op)}
+
+    within = set().union(*(tokens(gm, torch.ops.ssdopt.offload.default) & tokens(gm, torch.ops.ssdopt.wait.default) for gm in compiled))
+    strides = [dynamo_backend._inductor_layouts[token].stride for token in within]
+    assert any(len(stride) == 4 and stride[1] == 1 for stride in strides), strides  # channels-last
+    for value, want in zip(got, reference[0] + reference[1]):
+        assert torch.equal(value, want)
+
+
+def test_inductor_never_moves_a_constant(tmp_path):
+    """A constant is made again at each use (exporter.rematerialize_constants),
+    so no plan moves it, even at the lowest budget, where one made once
+    would move (the forward's torch.full, live from the first convolution
+    to the last use): moved, it would be a buffer where plain inductor folds
+    it into the kernels that use it. Bitwise those of plain inductor."""
+    from ssdopt.exporter import makes_constant
+
+    torch.manual_seed(0)
+    model, inputs = _ResidualCNN(shifted=True), (torch.randn(8, 3, 16, 16),)
+    budget = lowest_inductor_budget(model, inputs, tmp_path)
+    torch._dynamo.reset()
+    reference = train(model, inputs, "sgd", 2, "inductor")
+    got, graph, compiled = train_under_inductor_at(model, inputs, budget, str(tmp_path))
+    offloaded = [node.args[0] for gm in compiled for node in gm.graph.find_nodes(op="call_function", target=torch.ops.ssdopt.offload.default)]
+    assert graph["moved_within_graph"] > 0, graph
+    assert not any(makes_constant(node) for node in offloaded), offloaded
+    for value, want in zip(got, reference[0] + reference[1]):
+        assert torch.equal(value, want)
+
+
 def test_graph_breaks_are_planned_separately(tmp_path):
     class Broken(torch.nn.Module):
         def __init__(self):
@@ -375,3 +492,45 @@ def test_report_dir_gets_each_graphs_plan(tmp_path):
     assert report["memory_budget_bytes"] == budget
     assert report["peak_bytes_after"] <= budget < report["peak_bytes_before"]
     assert any(gap["writes"] for gap in report["plan"])
+
+
+def test_inductor_keeps_the_runtime_ops_in_graph_order(tmp_path, monkeypatch):
+    """Inductor orders kernels by their data only, and may pick another
+    topological order for its estimate of peak memory: the second prefetch
+    of one copy on disk depends on the handle alone, and ran before the
+    first gap's wait, which the runtime refuses ("already prefetched").
+    The backend's lowerings keep the runtime ops in graph order, even under
+    a breadth-first order that starts every prefetch as soon as it can."""
+    from torch._inductor import memory
+    from torch._inductor.compile_fx import compile_fx_inner
+    from torch._inductor.utils import run_and_get_code
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from ssdopt import runtime
+
+    store = runtime.open_store(str(tmp_path))
+    ops = torch.ops.ssdopt
+
+    def step(x):
+        y = x * 2
+        handle = ops.offload(y, store)
+        first = ops.wait(ops.prefetch(handle), list(y.shape), list(y.stride()), y.dtype, y.device, keep=True)
+        z = first.sin() * 3
+        second = ops.wait(ops.prefetch(handle), list(y.shape), list(y.stride()), y.dtype, y.device)
+        return (z + second.cos(),)
+
+    x = torch.randn(64, 64)
+    gm = make_fx(step)(x)
+    dynamo_backend._register_inductor_offload()
+
+    def breadth_first(nodes, *planning_info):
+        memory.prepare_planning_info(nodes, *planning_info)
+        return memory.topological_sort_bfs(nodes)
+
+    monkeypatch.setattr(memory, "reorder_for_peak_memory", breadth_first)
+    compiled, (code,) = run_and_get_code(lambda: compile_fx_inner(gm, [x]))
+    calls = [line.split("(")[0].split(".")[-2] for line in code.splitlines() if "torch.ops.ssdopt." in line and "=" in line]
+    assert calls == ["offload", "prefetch", "wait", "prefetch", "wait"], calls
+    (got,) = compiled([x.clone()])
+    torch.testing.assert_close(got, step(x)[0])
+    runtime.close_store(store)

@@ -49,7 +49,7 @@ def unlimited_run(spec: ZooModel, tmp_path_factory) -> tuple[object, list[dict],
     return _unlimited[spec.name]
 
 
-def forcing_budget(graphs: list[dict], reports: str, inner: str = "eager") -> int:
+def forcing_budget(graphs: list[dict], reports: str) -> int:
     """The lowest budget that every graph's exported step plans with what
     the backend may move (bisection on the largest graph to 1% of its peak,
     then raised to what the others need): every kind of move the backend
@@ -63,7 +63,7 @@ def forcing_budget(graphs: list[dict], reports: str, inner: str = "eager") -> in
     def plans(step: str, budget: int) -> bool:
         try:
             planning.plan(step, memory_budget=budget, target=planned[0]["target"], policy="ssd",
-                          movable=dynamo_backend.movable_roles(inner))
+                          movable=dynamo_backend.MOVABLE_ROLES)
         except planning.PlanningError as error:
             assert error.infeasible, error
             return False
@@ -189,14 +189,14 @@ def test_c_inductor_inner_is_plain_inductor(name, tmp_path_factory, tmp_path, de
         patch.setattr(dynamo_backend, "_inductor_inner_compile", eager_inner_compile)
         train(spec, ssdopt.backend(memory_budget=NO_LIMIT, offload_dir=str(tmp_path), report_dir=reports, inner="inductor"), steps=1)
     probe = graphs_since(start)
-    budget = forcing_budget(probe, reports, inner="inductor")
+    budget = forcing_budget(probe, reports)
     reference = train(spec, "inductor")
     ssdopt.reset_stats()
     start = len(dynamo_backend.planned_graphs())
     backend = ssdopt.backend(memory_budget=budget, offload_dir=str(tmp_path), inner="inductor")
     run = train(spec, backend)
-    # Under inductor the backend moves saved activations only (movable_roles).
-    assert_offloaded_and_cleaned(ssdopt.stats(), backend, str(tmp_path), graphs_since(start), within=False)
+    assert_offloaded_and_cleaned(ssdopt.stats(), backend, str(tmp_path), graphs_since(start),
+                                 needs_moves_within_a_graph(probe, reports, budget))
     assert run.bitwise_equal(reference)
 
 
