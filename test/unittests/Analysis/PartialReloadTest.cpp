@@ -54,6 +54,14 @@ Gap partialGap(const PartStep &step) {
   gap.part = step.v;
   return gap;
 }
+
+/// The options of a plan by `policy` at `budget`.
+PlannerOptions optionsFor(Policy policy, uint64_t budget) {
+  PlannerOptions options;
+  options.memoryBudget = budget;
+  options.policy = policy;
+  return options;
+}
 } // namespace
 
 // At 1200 bytes "big" (x, a, z: 2004) keeps `a` away and "n" needs v and z.
@@ -179,9 +187,7 @@ TEST(PartialReload, SweepPlansABudgetOnlyAPartialReloadMeets) {
   uint64_t budget = 1200;
   for (Policy policy : allPolicies()) {
     SCOPED_TRACE(policyName(policy).str());
-    PlannerOptions options;
-    options.memoryBudget = budget;
-    options.policy = policy;
+    PlannerOptions options = optionsFor(policy, budget);
     llvm::Expected<Plan> plan = planner.plan(options);
     ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
     ASSERT_EQ(plan->gaps.size(), 1u);
@@ -255,9 +261,7 @@ TEST(PartialReload, APartReadBackMayLeaveAndComeBackAgain) {
   uint64_t budget = 1300;
   for (Policy policy : allPolicies()) {
     SCOPED_TRACE(policyName(policy).str());
-    PlannerOptions options;
-    options.memoryBudget = budget;
-    options.policy = policy;
+    PlannerOptions options = optionsFor(policy, budget);
     options.stashWindow = 0; // `a` leaves right after "n"
     llvm::Expected<Plan> plan = planner.plan(options);
     ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
