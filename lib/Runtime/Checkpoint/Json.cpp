@@ -1,8 +1,8 @@
 //===- Json.cpp - Strict JSON for checkpoint manifests --------------------===//
 //
-// A recursive-descent parser over a string_view with an explicit depth bound,
-// and a writer that escapes every control character. See Json.h for the
-// accepted language.
+// A pull reader over a string_view with an explicit depth bound (the tree
+// parser is built on it), and a writer that escapes every control character.
+// See Json.h for the accepted language.
 //
 //===----------------------------------------------------------------------===//
 #include "ssd/Runtime/Checkpoint/Json.h"
@@ -82,269 +82,314 @@ JsonValue &JsonValue::set(std::string key, JsonValue value) {
   return fields.back().second;
 }
 
+JsonReader::JsonReader(std::string_view text, const std::string &origin,
+                       unsigned maxDepth)
+    : text(text), origin(origin), maxDepth(maxDepth) {}
+
+void JsonReader::error(const std::string &cause) {
+  fail(EINVAL,
+       origin + ": invalid JSON at byte " + std::to_string(pos) + ": " + cause);
+}
+
+void JsonReader::skipSpace() {
+  while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' ||
+                               text[pos] == '\n' || text[pos] == '\r'))
+    ++pos;
+}
+
+void JsonReader::expectWord(std::string_view word) {
+  if (text.substr(pos, word.size()) != word)
+    error("expected '" + std::string(word) + "'");
+  pos += word.size();
+}
+
+JsonValue::Kind JsonReader::peek() {
+  skipSpace();
+  if (pos == text.size())
+    error("unexpected end of input");
+  char c = text[pos];
+  switch (c) {
+  case '{':
+    return JsonValue::Kind::Object;
+  case '[':
+    return JsonValue::Kind::Array;
+  case '"':
+    return JsonValue::Kind::String;
+  case 't':
+  case 'f':
+    return JsonValue::Kind::Bool;
+  case 'n':
+    return JsonValue::Kind::Null;
+  default:
+    if (c == '-' || (c >= '0' && c <= '9'))
+      return JsonValue::Kind::Integer;
+    error(std::string("unexpected character '") + c + "'");
+  }
+}
+
+uint64_t JsonReader::integer(bool &negative) {
+  if (peek() != JsonValue::Kind::Integer)
+    error("expected an integer");
+  negative = false;
+  if (text[pos] == '-') {
+    negative = true;
+    ++pos;
+  }
+  size_t start = pos;
+  uint64_t value = 0;
+  while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
+    unsigned digit = text[pos] - '0';
+    if (value > (UINT64_MAX - digit) / 10)
+      error("integer does not fit in 64 bits");
+    value = value * 10 + digit;
+    ++pos;
+  }
+  if (pos == start)
+    error("expected a digit");
+  if (text[start] == '0' && pos - start > 1)
+    error("leading zeros are not allowed");
+  if (pos < text.size() &&
+      (text[pos] == '.' || text[pos] == 'e' || text[pos] == 'E'))
+    error("only integers are accepted");
+  negative = negative && value != 0;
+  return value;
+}
+
+unsigned JsonReader::hexQuad() {
+  if (text.size() - pos < 4)
+    error("truncated \\u escape");
+  unsigned value = 0;
+  for (int i = 0; i < 4; ++i) {
+    char h = text[pos++];
+    value <<= 4;
+    if (h >= '0' && h <= '9')
+      value |= h - '0';
+    else if (h >= 'a' && h <= 'f')
+      value |= h - 'a' + 10;
+    else if (h >= 'A' && h <= 'F')
+      value |= h - 'A' + 10;
+    else
+      error("bad hex digit in \\u escape");
+  }
+  return value;
+}
+
 namespace {
 
-class Parser {
-public:
-  Parser(std::string_view text, const std::string &origin, unsigned maxDepth,
-         std::string_view streamKey = {}, const JsonItemSink *sink = nullptr)
-      : text(text), origin(origin), maxDepth(maxDepth), streamKey(streamKey),
-        sink(sink) {}
-
-  JsonValue document() {
-    JsonValue value = parseValue(0);
-    skipSpace();
-    if (pos != text.size())
-      error("unexpected text after the JSON document");
-    return value;
+void appendUtf8(std::string &out, unsigned cp) {
+  if (cp < 0x80) {
+    out += char(cp);
+  } else if (cp < 0x800) {
+    out += char(0xC0 | (cp >> 6));
+    out += char(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += char(0xE0 | (cp >> 12));
+    out += char(0x80 | ((cp >> 6) & 0x3F));
+    out += char(0x80 | (cp & 0x3F));
+  } else {
+    out += char(0xF0 | (cp >> 18));
+    out += char(0x80 | ((cp >> 12) & 0x3F));
+    out += char(0x80 | ((cp >> 6) & 0x3F));
+    out += char(0x80 | (cp & 0x3F));
   }
+}
 
-private:
-  [[noreturn]] void error(const std::string &cause) {
-    fail(EINVAL, origin + ": invalid JSON at byte " + std::to_string(pos) +
-                     ": " + cause);
+} // namespace
+
+std::string_view JsonReader::readString() {
+  size_t start = ++pos; // past the opening quote
+  // Most strings (names, file names, checksums) have no escape: their view
+  // is the text's own.
+  while (pos < text.size()) {
+    unsigned char c = text[pos];
+    if (c == '"')
+      return text.substr(start, pos++ - start);
+    if (c == '\\' || c < 0x20)
+      break;
+    ++pos;
   }
-
-  void skipSpace() {
-    while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' ||
-                                 text[pos] == '\n' || text[pos] == '\r'))
-      ++pos;
-  }
-
-  void expectWord(std::string_view word) {
-    if (text.substr(pos, word.size()) != word)
-      error("expected '" + std::string(word) + "'");
-    pos += word.size();
-  }
-
-  JsonValue parseValue(unsigned depth) {
-    skipSpace();
+  decoded.assign(text.substr(start, pos - start));
+  while (true) {
     if (pos == text.size())
-      error("unexpected end of input");
-    char c = text[pos];
-    switch (c) {
-    case '{':
-      return parseObject(depth + 1);
-    case '[':
-      return parseArray(depth + 1);
+      error("unterminated string");
+    unsigned char c = text[pos++];
+    if (c == '"')
+      return decoded;
+    if (c < 0x20)
+      error("control character in string");
+    if (c != '\\') {
+      decoded += char(c);
+      continue;
+    }
+    if (pos == text.size())
+      error("unterminated escape");
+    char e = text[pos++];
+    switch (e) {
     case '"':
-      return JsonValue::string(parseString());
+    case '\\':
+    case '/':
+      decoded += e;
+      break;
+    case 'b':
+      decoded += '\b';
+      break;
+    case 'f':
+      decoded += '\f';
+      break;
+    case 'n':
+      decoded += '\n';
+      break;
+    case 'r':
+      decoded += '\r';
+      break;
     case 't':
+      decoded += '\t';
+      break;
+    case 'u': {
+      unsigned cp = hexQuad();
+      if (cp >= 0xDC00 && cp <= 0xDFFF)
+        error("unpaired low surrogate");
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        if (text.substr(pos, 2) != "\\u")
+          error("unpaired high surrogate");
+        pos += 2;
+        unsigned low = hexQuad();
+        if (low < 0xDC00 || low > 0xDFFF)
+          error("bad low surrogate");
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+      }
+      appendUtf8(decoded, cp);
+      break;
+    }
+    default:
+      error(std::string("unknown escape '\\") + e + "'");
+    }
+  }
+}
+
+std::string_view JsonReader::string() {
+  if (peek() != JsonValue::Kind::String)
+    error("expected a string");
+  return readString();
+}
+
+void JsonReader::enter(bool object) {
+  if (peek() != (object ? JsonValue::Kind::Object : JsonValue::Kind::Array))
+    error(object ? "expected an object" : "expected an array");
+  if (depth + 1 > maxDepth)
+    error("nesting deeper than " + std::to_string(maxDepth));
+  ++pos;
+  if (depth == levels.size())
+    levels.emplace_back();
+  Level &level = levels[depth++];
+  level.object = object;
+  level.first = true;
+  level.keys.clear();
+  level.escapedKeys.clear();
+}
+
+bool JsonReader::next(bool object) {
+  Level &level = levels[depth - 1];
+  char close = object ? '}' : ']';
+  skipSpace();
+  if (level.first) {
+    level.first = false;
+    if (pos < text.size() && text[pos] == close) {
+      ++pos;
+      --depth;
+      return false;
+    }
+    return true;
+  }
+  if (pos == text.size())
+    error(object ? "unterminated object" : "unterminated array");
+  char c = text[pos++];
+  if (c == close) {
+    --depth;
+    return false;
+  }
+  if (c != ',')
+    error(object ? "expected ',' or '}' in object"
+                 : "expected ',' or ']' in array");
+  return true;
+}
+
+void JsonReader::beginObject() { enter(true); }
+
+void JsonReader::beginArray() { enter(false); }
+
+bool JsonReader::nextItem() { return next(false); }
+
+bool JsonReader::nextKey(std::string_view &key) {
+  if (!next(true))
+    return false;
+  skipSpace();
+  if (pos == text.size() || text[pos] != '"')
+    error("expected a string key");
+  size_t keyPos = pos;
+  key = readString();
+  Level &level = levels[depth - 1];
+  for (std::string_view other : level.keys)
+    if (other == key) {
+      pos = keyPos;
+      error("duplicate key \"" + std::string(key) + "\"");
+    }
+  if (key.data() == decoded.data())
+    key = level.escapedKeys.emplace_back(key);
+  level.keys.push_back(key);
+  skipSpace();
+  if (pos == text.size() || text[pos] != ':')
+    error("expected ':' after key");
+  ++pos;
+  return true;
+}
+
+JsonValue JsonReader::value() {
+  switch (peek()) {
+  case JsonValue::Kind::Object: {
+    JsonValue object = JsonValue::object();
+    beginObject();
+    std::string_view key;
+    while (nextKey(key)) {
+      std::string name(key);
+      object.set(std::move(name), value());
+    }
+    return object;
+  }
+  case JsonValue::Kind::Array: {
+    JsonValue array = JsonValue::array();
+    beginArray();
+    while (nextItem())
+      array.push(value());
+    return array;
+  }
+  case JsonValue::Kind::String:
+    return JsonValue::string(std::string(readString()));
+  case JsonValue::Kind::Bool:
+    if (text[pos] == 't') {
       expectWord("true");
       return JsonValue::boolean(true);
-    case 'f':
-      expectWord("false");
-      return JsonValue::boolean(false);
-    case 'n':
-      expectWord("null");
-      return JsonValue();
-    default:
-      if (c == '-' || (c >= '0' && c <= '9'))
-        return parseInteger();
-      error(std::string("unexpected character '") + c + "'");
     }
+    expectWord("false");
+    return JsonValue::boolean(false);
+  case JsonValue::Kind::Null:
+    expectWord("null");
+    return JsonValue();
+  case JsonValue::Kind::Integer:
+    break;
   }
+  bool negative;
+  uint64_t magnitude = integer(negative);
+  return JsonValue::integer(magnitude, negative);
+}
 
-  JsonValue parseInteger() {
-    bool negative = false;
-    if (text[pos] == '-') {
-      negative = true;
-      ++pos;
-    }
-    size_t start = pos;
-    uint64_t value = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-      unsigned digit = text[pos] - '0';
-      if (value > (UINT64_MAX - digit) / 10)
-        error("integer does not fit in 64 bits");
-      value = value * 10 + digit;
-      ++pos;
-    }
-    if (pos == start)
-      error("expected a digit");
-    if (text[start] == '0' && pos - start > 1)
-      error("leading zeros are not allowed");
-    if (pos < text.size() &&
-        (text[pos] == '.' || text[pos] == 'e' || text[pos] == 'E'))
-      error("only integers are accepted");
-    return JsonValue::integer(value, negative);
-  }
+void JsonReader::end() {
+  skipSpace();
+  if (pos != text.size())
+    error("unexpected text after the JSON document");
+}
 
-  unsigned hexQuad() {
-    if (text.size() - pos < 4)
-      error("truncated \\u escape");
-    unsigned value = 0;
-    for (int i = 0; i < 4; ++i) {
-      char h = text[pos++];
-      value <<= 4;
-      if (h >= '0' && h <= '9')
-        value |= h - '0';
-      else if (h >= 'a' && h <= 'f')
-        value |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F')
-        value |= h - 'A' + 10;
-      else
-        error("bad hex digit in \\u escape");
-    }
-    return value;
-  }
-
-  static void appendUtf8(std::string &out, unsigned cp) {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | (cp >> 6));
-      out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += char(0xE0 | (cp >> 12));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xF0 | (cp >> 18));
-      out += char(0x80 | ((cp >> 12) & 0x3F));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    }
-  }
-
-  std::string parseString() {
-    ++pos; // opening quote
-    std::string out;
-    while (true) {
-      if (pos == text.size())
-        error("unterminated string");
-      unsigned char c = text[pos++];
-      if (c == '"')
-        return out;
-      if (c < 0x20)
-        error("control character in string");
-      if (c != '\\') {
-        out += char(c);
-        continue;
-      }
-      if (pos == text.size())
-        error("unterminated escape");
-      char e = text[pos++];
-      switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        out += e;
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'u': {
-        unsigned cp = hexQuad();
-        if (cp >= 0xDC00 && cp <= 0xDFFF)
-          error("unpaired low surrogate");
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          if (text.substr(pos, 2) != "\\u")
-            error("unpaired high surrogate");
-          pos += 2;
-          unsigned low = hexQuad();
-          if (low < 0xDC00 || low > 0xDFFF)
-            error("bad low surrogate");
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        appendUtf8(out, cp);
-        break;
-      }
-      default:
-        error(std::string("unknown escape '\\") + e + "'");
-      }
-    }
-  }
-
-  /// With `stream`, each item goes to the sink as it is parsed and the
-  /// array returned stays empty.
-  JsonValue parseArray(unsigned depth, bool stream = false) {
-    if (depth > maxDepth)
-      error("nesting deeper than " + std::to_string(maxDepth));
-    ++pos;
-    JsonValue array = JsonValue::array();
-    skipSpace();
-    if (pos < text.size() && text[pos] == ']') {
-      ++pos;
-      return array;
-    }
-    for (size_t index = 0;; ++index) {
-      if (stream)
-        (*sink)(parseValue(depth), index);
-      else
-        array.push(parseValue(depth));
-      skipSpace();
-      if (pos == text.size())
-        error("unterminated array");
-      char c = text[pos++];
-      if (c == ']')
-        return array;
-      if (c != ',')
-        error("expected ',' or ']' in array");
-    }
-  }
-
-  JsonValue parseObject(unsigned depth) {
-    if (depth > maxDepth)
-      error("nesting deeper than " + std::to_string(maxDepth));
-    ++pos;
-    JsonValue object = JsonValue::object();
-    skipSpace();
-    if (pos < text.size() && text[pos] == '}') {
-      ++pos;
-      return object;
-    }
-    while (true) {
-      skipSpace();
-      if (pos == text.size() || text[pos] != '"')
-        error("expected a string key");
-      size_t keyPos = pos;
-      std::string key = parseString();
-      if (object.find(key)) {
-        pos = keyPos;
-        error("duplicate key \"" + key + "\"");
-      }
-      skipSpace();
-      if (pos == text.size() || text[pos] != ':')
-        error("expected ':' after key");
-      ++pos;
-      skipSpace();
-      // The root object's streamed member (depth 1: the document's object).
-      if (sink && depth == 1 && key == streamKey && pos < text.size() &&
-          text[pos] == '[')
-        object.set(std::move(key), parseArray(depth + 1, true));
-      else
-        object.set(std::move(key), parseValue(depth));
-      skipSpace();
-      if (pos == text.size())
-        error("unterminated object");
-      char c = text[pos++];
-      if (c == '}')
-        return object;
-      if (c != ',')
-        error("expected ',' or '}' in object");
-    }
-  }
-
-  std::string_view text;
-  const std::string &origin;
-  unsigned maxDepth;
-  std::string_view streamKey;
-  const JsonItemSink *sink;
-  size_t pos = 0;
-};
+namespace {
 
 void writeString(std::string &out, std::string_view s) {
   out += '"';
@@ -415,13 +460,37 @@ void writeValue(JsonWriter &w, const JsonValue &v) {
 
 JsonValue parseJson(std::string_view text, const std::string &origin,
                     unsigned maxDepth) {
-  return Parser(text, origin, maxDepth).document();
+  JsonReader reader(text, origin, maxDepth);
+  JsonValue value = reader.value();
+  reader.end();
+  return value;
 }
 
 JsonValue parseJsonStreaming(std::string_view text, const std::string &origin,
                              std::string_view streamKey,
                              const JsonItemSink &sink, unsigned maxDepth) {
-  return Parser(text, origin, maxDepth, streamKey, &sink).document();
+  JsonReader reader(text, origin, maxDepth);
+  if (reader.peek() != JsonValue::Kind::Object) {
+    JsonValue value = reader.value();
+    reader.end();
+    return value;
+  }
+  JsonValue root = JsonValue::object();
+  reader.beginObject();
+  std::string_view key;
+  while (reader.nextKey(key)) {
+    std::string name(key);
+    if (name == streamKey && reader.peek() == JsonValue::Kind::Array) {
+      reader.beginArray();
+      for (size_t index = 0; reader.nextItem(); ++index)
+        sink(reader, index);
+      root.set(std::move(name), JsonValue::array());
+    } else {
+      root.set(std::move(name), reader.value());
+    }
+  }
+  reader.end();
+  return root;
 }
 
 std::string writeJson(const JsonValue &value) {

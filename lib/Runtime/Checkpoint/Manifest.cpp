@@ -219,23 +219,21 @@ void ChunkGrid::forEachOverlap(std::span<const uint64_t> offsets,
 
 namespace {
 
-/// Reads typed fields out of a JSON object, naming the field path in errors.
+/// Builds an object's path, only for an error message (a manifest has tens
+/// of thousands of chunks and no errors).
+using PathFn = std::function<std::string()>;
+
+/// Reads typed fields out of a JSON object, naming the field path in errors:
+/// the manifest's and the rank record's few top-level members, read from
+/// their tree (their many items are read by MemberReader below).
 class FieldReader {
 public:
-  /// Builds the object's path, only for an error message (a manifest has
-  /// tens of thousands of chunks and no errors).
-  using PathFn = std::function<std::string()>;
-
   FieldReader(const JsonValue &object, std::string path,
               const std::string &origin)
-      : FieldReader(object, PathFn([p = std::move(path)] { return p; }),
-                    origin) {}
-
-  FieldReader(const JsonValue &object, PathFn path, const std::string &origin)
       : object(object), path(std::move(path)), origin(origin) {
     if (object.kind() != JsonValue::Kind::Object)
-      error(this->path(), "expected an object, found " +
-                              std::string(JsonValue::kindName(object.kind())));
+      error(this->path, "expected an object, found " +
+                            std::string(JsonValue::kindName(object.kind())));
   }
 
   [[noreturn]] void error(const std::string &where,
@@ -244,8 +242,7 @@ public:
   }
 
   std::string at(std::string_view key) const {
-    std::string base = path();
-    return base.empty() ? std::string(key) : base + "." + std::string(key);
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
   }
 
   const JsonValue &get(std::string_view key, JsonValue::Kind kind) const {
@@ -269,22 +266,8 @@ public:
     return get(key, JsonValue::Kind::String).asString();
   }
 
-  std::vector<uint64_t> unsignedList(std::string_view key) const {
-    const JsonValue &v = get(key, JsonValue::Kind::Array);
-    if (v.items().size() > kMaxRank)
-      error(at(key), "more than " + std::to_string(kMaxRank) + " entries");
-    std::vector<uint64_t> out;
-    out.reserve(v.items().size());
-    for (const JsonValue &item : v.items()) {
-      if (item.kind() != JsonValue::Kind::Integer || item.isNegative())
-        error(at(key), "expected non-negative integers");
-      out.push_back(item.magnitude());
-    }
-    return out;
-  }
-
   const JsonValue &object;
-  PathFn path;
+  std::string path;
   const std::string &origin;
 };
 
@@ -304,7 +287,7 @@ int hexDigit(char c) {
   return -1;
 }
 
-std::optional<uint64_t> parseHex64(const std::string &s) {
+std::optional<uint64_t> parseHex64(std::string_view s) {
   if (s.size() != 16)
     return std::nullopt;
   uint64_t v = 0;
@@ -349,23 +332,207 @@ void writeUnsigneds(JsonWriter &w, const std::vector<uint64_t> &values) {
   w.endArray();
 }
 
-Chunk readChunk(const FieldReader &c) {
-  Chunk chunk;
-  chunk.offsets = c.unsignedList("offsets");
-  chunk.sizes = c.unsignedList("sizes");
-  chunk.file = c.string("file");
-  chunk.fileOffset = c.unsignedInt("file_offset");
-  chunk.length = c.unsignedInt("length");
-  const JsonValue &sums = c.get("xxh3", JsonValue::Kind::Array);
-  chunk.checksums.reserve(sums.items().size());
-  for (const JsonValue &s : sums.items()) {
-    std::optional<uint64_t> v;
-    if (s.kind() == JsonValue::Kind::String)
-      v = parseHex64(s.asString());
-    if (!v)
-      c.error(c.at("xxh3"), "expected 16 lowercase hex digits per block");
-    chunk.checksums.push_back(*v);
+/// Reads one object of the manifest's items (a tensor, a chunk, a rank
+/// record's piece) straight from the JSON reader into its structure, members
+/// in document order. Problems are kept, not thrown: the document's syntax
+/// is read to its end first and its errors come first. Of an object's
+/// problems the one named is that of its first field in `names` order, a
+/// field never seen being "missing": the order in which the object's fields
+/// are checked whatever order the text has them in.
+class MemberReader {
+public:
+  MemberReader(JsonReader &json, std::span<const std::string_view> names,
+               PathFn path, const std::string &origin)
+      : json(json), names(names), path(std::move(path)), origin(origin) {}
+
+  /// Enters the object; when the next value is something else, that is the
+  /// problem, the value is skipped and there is nothing to read.
+  bool begin() {
+    JsonValue::Kind kind = json.peek();
+    if (kind == JsonValue::Kind::Object) {
+      json.beginObject();
+      return true;
+    }
+    objectProblem = origin + ": " + path() + ": expected an object, found " +
+                    JsonValue::kindName(kind);
+    json.value();
+    return false;
   }
+
+  /// The next member of a field in `names` (its index), other members being
+  /// read and dropped; false at the object's end.
+  bool next(size_t &field) {
+    std::string_view key;
+    while (json.nextKey(key)) {
+      for (field = 0; field < names.size(); ++field)
+        if (names[field] == key) {
+          seen |= 1u << field;
+          return true;
+        }
+      json.value();
+    }
+    return false;
+  }
+
+  std::string at(size_t field) const {
+    std::string base = path();
+    return base.empty() ? std::string(names[field])
+                        : base + "." + std::string(names[field]);
+  }
+
+  /// Keeps `message` as the problem of `field` (its first one).
+  void problem(size_t field, std::string message) {
+    for (const auto &[other, text] : problems)
+      if (other == field)
+        return;
+    problems.emplace_back(field, std::move(message));
+  }
+
+  void cause(size_t field, const std::string &cause) {
+    problem(field, origin + ": " + at(field) + ": " + cause);
+  }
+
+  /// Whether the member's value is of `kind`; if not, that is the field's
+  /// problem and the value is skipped.
+  bool is(size_t field, JsonValue::Kind kind) {
+    JsonValue::Kind found = json.peek();
+    if (found == kind)
+      return true;
+    cause(field, std::string("expected ") + JsonValue::kindName(kind) +
+                     ", found " + JsonValue::kindName(found));
+    json.value();
+    return false;
+  }
+
+  uint64_t unsignedInt(size_t field, uint64_t max = UINT64_MAX) {
+    if (!is(field, JsonValue::Kind::Integer))
+      return 0;
+    bool negative;
+    uint64_t value = json.integer(negative);
+    if (negative || value > max)
+      cause(field, "value out of range [0, " + std::to_string(max) + "]");
+    return value;
+  }
+
+  std::string_view string(size_t field) {
+    return is(field, JsonValue::Kind::String) ? json.string()
+                                              : std::string_view();
+  }
+
+  std::vector<uint64_t> unsignedList(size_t field) {
+    if (!is(field, JsonValue::Kind::Array))
+      return {};
+    json.beginArray();
+    // Gathered first, so that the list is allocated once, at its size.
+    uint64_t values[kMaxRank];
+    size_t count = 0;
+    bool bad = false;
+    while (json.nextItem()) {
+      if (json.peek() != JsonValue::Kind::Integer) {
+        bad = true;
+        json.value();
+      } else {
+        bool negative;
+        uint64_t value = json.integer(negative);
+        bad = bad || negative;
+        if (count < kMaxRank)
+          values[count] = value;
+      }
+      ++count;
+    }
+    if (count > kMaxRank)
+      cause(field, "more than " + std::to_string(kMaxRank) + " entries");
+    else if (bad)
+      cause(field, "expected non-negative integers");
+    return std::vector<uint64_t>(values, values + std::min(count, kMaxRank));
+  }
+
+  DType dtype(size_t field) {
+    if (!is(field, JsonValue::Kind::String))
+      return DType::F32;
+    std::string_view name = json.string();
+    std::optional<DType> dtype = parseDType(name);
+    if (!dtype)
+      cause(field, "unknown dtype \"" + std::string(name) + "\"");
+    return dtype.value_or(DType::F32);
+  }
+
+  /// The object's first problem in field order, "" when it has none.
+  std::string firstProblem() const {
+    if (!objectProblem.empty())
+      return objectProblem;
+    for (size_t field = 0; field < names.size(); ++field) {
+      if (!(seen >> field & 1))
+        return origin + ": " + at(field) + ": missing";
+      for (const auto &[other, text] : problems)
+        if (other == field)
+          return text;
+    }
+    return "";
+  }
+
+  JsonReader &json;
+
+private:
+  std::span<const std::string_view> names;
+  PathFn path;
+  const std::string &origin;
+  uint32_t seen = 0;
+  std::string objectProblem;
+  std::vector<std::pair<size_t, std::string>> problems;
+};
+
+constexpr std::string_view kChunkFields[] = {"offsets",     "sizes",  "file",
+                                             "file_offset", "length", "xxh3"};
+enum ChunkField { Offsets, Sizes, File, FileOffset, Length, Xxh3 };
+
+/// The chunk at `path()`; its first problem, if any, in `problem`.
+Chunk readChunk(JsonReader &json, PathFn path, const std::string &origin,
+                std::string &problem) {
+  MemberReader c(json, kChunkFields, std::move(path), origin);
+  Chunk chunk;
+  if (c.begin()) {
+    size_t field;
+    while (c.next(field)) {
+      switch (ChunkField(field)) {
+      case Offsets:
+        chunk.offsets = c.unsignedList(field);
+        break;
+      case Sizes:
+        chunk.sizes = c.unsignedList(field);
+        break;
+      case File:
+        chunk.file = c.string(field);
+        break;
+      case FileOffset:
+        chunk.fileOffset = c.unsignedInt(field);
+        break;
+      case Length:
+        chunk.length = c.unsignedInt(field);
+        break;
+      case Xxh3: {
+        if (!c.is(field, JsonValue::Kind::Array))
+          break;
+        json.beginArray();
+        bool bad = false;
+        while (json.nextItem()) {
+          std::optional<uint64_t> sum;
+          if (json.peek() == JsonValue::Kind::String)
+            sum = parseHex64(json.string());
+          else
+            json.value();
+          if (sum)
+            chunk.checksums.push_back(*sum);
+          bad = bad || !sum;
+        }
+        if (bad)
+          c.cause(field, "expected 16 lowercase hex digits per block");
+        break;
+      }
+      }
+    }
+  }
+  problem = c.firstProblem();
   return chunk;
 }
 
@@ -429,51 +596,93 @@ void writeRankState(JsonWriter &w, const RankState &r) {
   w.endObject();
 }
 
-DType readDType(const FieldReader &t) {
-  auto dtype = parseDType(t.string("dtype"));
-  if (!dtype)
-    t.error(t.at("dtype"), "unknown dtype \"" + t.string("dtype") + "\"");
-  return *dtype;
-}
+constexpr std::string_view kTensorFields[] = {"name", "dtype", "shape",
+                                              "chunks"};
+constexpr std::string_view kPieceFields[] = {"name", "dtype", "shape", "chunk"};
+/// The fields a tensor entry and a piece begin with; the last one differs.
+enum ItemField { Name, Dtype, Shape, Chunks };
 
-/// Manifest entry `tensors[index]`.
-TensorEntry readTensor(const JsonValue &value, size_t index,
-                       const std::string &origin) {
-  FieldReader t(
-      value, [index] { return "tensors[" + std::to_string(index) + "]"; },
-      origin);
+/// Manifest entry `tensors[index]`; its first problem in `problem`.
+/// `chunkCount` is the previous tensor's number of chunks, a guess at this
+/// one's (the tensors of one save are split alike), and becomes this one's.
+TensorEntry readTensor(JsonReader &json, size_t index,
+                       const std::string &origin, std::string &problem,
+                       size_t &chunkCount) {
+  auto path = [index] { return "tensors[" + std::to_string(index) + "]"; };
+  MemberReader t(json, kTensorFields, path, origin);
   TensorEntry entry;
-  entry.name = t.string("name");
-  entry.dtype = readDType(t);
-  entry.shape = t.unsignedList("shape");
-  const std::vector<JsonValue> &chunks =
-      t.get("chunks", JsonValue::Kind::Array).items();
-  entry.chunks.reserve(chunks.size());
-  for (size_t j = 0; j < chunks.size(); ++j) {
-    FieldReader c(
-        chunks[j],
-        [index, j] {
-          return "tensors[" + std::to_string(index) + "].chunks[" +
-                 std::to_string(j) + "]";
-        },
-        origin);
-    entry.chunks.push_back(readChunk(c));
+  if (t.begin()) {
+    size_t field;
+    while (t.next(field)) {
+      switch (ItemField(field)) {
+      case Name:
+        entry.name = t.string(field);
+        break;
+      case Dtype:
+        entry.dtype = t.dtype(field);
+        break;
+      case Shape:
+        entry.shape = t.unsignedList(field);
+        break;
+      case Chunks: {
+        if (!t.is(field, JsonValue::Kind::Array))
+          break;
+        json.beginArray();
+        entry.chunks.reserve(chunkCount);
+        std::string chunkProblem;
+        for (size_t j = 0; json.nextItem(); ++j) {
+          auto chunkPath = [index, j] {
+            return "tensors[" + std::to_string(index) + "].chunks[" +
+                   std::to_string(j) + "]";
+          };
+          entry.chunks.push_back(
+              readChunk(json, chunkPath, origin, chunkProblem));
+          if (!chunkProblem.empty())
+            t.problem(field, std::move(chunkProblem));
+        }
+        chunkCount = entry.chunks.size();
+        break;
+      }
+      }
+    }
   }
+  problem = t.firstProblem();
   return entry;
 }
 
-/// Rank record entry `pieces[index]`.
-RankRecord::Piece readPiece(const JsonValue &value, size_t index,
-                            const std::string &origin) {
+/// Rank record entry `pieces[index]`; its first problem in `problem`.
+RankRecord::Piece readPiece(JsonReader &json, size_t index,
+                            const std::string &origin, std::string &problem) {
   auto path = [index] { return "pieces[" + std::to_string(index) + "]"; };
-  FieldReader p(value, path, origin);
+  MemberReader p(json, kPieceFields, path, origin);
   RankRecord::Piece piece;
-  piece.tensor = p.string("name");
-  piece.dtype = readDType(p);
-  piece.shape = p.unsignedList("shape");
-  piece.chunk = readChunk(FieldReader(
-      p.get("chunk", JsonValue::Kind::Object),
-      [path] { return path() + ".chunk"; }, origin));
+  if (p.begin()) {
+    size_t field;
+    while (p.next(field)) {
+      switch (ItemField(field)) {
+      case Name:
+        piece.tensor = p.string(field);
+        break;
+      case Dtype:
+        piece.dtype = p.dtype(field);
+        break;
+      case Shape:
+        piece.shape = p.unsignedList(field);
+        break;
+      case Chunks: {
+        if (!p.is(field, JsonValue::Kind::Object))
+          break;
+        std::string chunkProblem;
+        piece.chunk = readChunk(
+            json, [path] { return path() + ".chunk"; }, origin, chunkProblem);
+        if (!chunkProblem.empty())
+          p.problem(field, std::move(chunkProblem));
+        break;
+      }
+      }
+    }
+  }
+  problem = p.firstProblem();
   return piece;
 }
 
@@ -555,23 +764,24 @@ uint64_t manifestChecksum(const Manifest &m) {
 
 /// parseJson of a document whose root member `key` is an array of many
 /// items (a manifest's tensors, a rank record's pieces): each is read into
-/// `items` by `read(item, index)` as the parser reaches it, so that they never
-/// exist as one tree of JSON values (building and freeing it was most of a
-/// checkpoint's open). The first error `read` raises stops the reading and
-/// is kept in `error`, for the caller to raise where it would have read the
-/// items itself, after the checks that come before.
+/// `items` by `read(reader, index, problem)` straight from the text as the
+/// parser reaches it, never as a tree of JSON values. The first item's
+/// problem is kept in `error` (the later items are still read, for their
+/// syntax), for the caller to raise where it would have read the items
+/// itself, after the checks that come before.
 template <typename T, typename Read>
 JsonValue parseWithItems(std::string_view text, const std::string &origin,
                          std::string_view key, std::vector<T> &items,
                          std::exception_ptr &error, Read read) {
-  JsonItemSink sink = [&](JsonValue &&item, size_t index) {
-    if (error)
+  std::string problem;
+  JsonItemSink sink = [&](JsonReader &reader, size_t index) {
+    if (error) {
+      reader.value();
       return;
-    try {
-      items.push_back(read(item, index));
-    } catch (...) {
-      error = std::current_exception();
     }
+    items.push_back(read(reader, index, problem));
+    if (!problem.empty())
+      error = std::make_exception_ptr(Error(EINVAL, problem));
   };
   return parseJsonStreaming(text, origin, key, sink);
 }
@@ -596,10 +806,12 @@ bool hasWrittenChecksum(std::string_view text, uint64_t expected) {
 Manifest parseManifest(std::string_view text, const std::string &origin) {
   std::vector<TensorEntry> tensors;
   std::exception_ptr tensorError;
-  JsonValue root = parseWithItems(text, origin, "tensors", tensors, tensorError,
-                                  [&](const JsonValue &item, size_t index) {
-                                    return readTensor(item, index, origin);
-                                  });
+  size_t chunkCount = 0;
+  JsonValue root = parseWithItems(
+      text, origin, "tensors", tensors, tensorError,
+      [&](JsonReader &reader, size_t index, std::string &problem) {
+        return readTensor(reader, index, origin, problem, chunkCount);
+      });
   FieldReader top(root, "", origin);
   if (top.string("format") != "ssd-checkpoint")
     top.error("format", "expected \"ssd-checkpoint\"");
@@ -804,11 +1016,11 @@ std::string serializeRankRecord(const RankRecord &record) {
 RankRecord parseRankRecord(std::string_view text, const std::string &origin) {
   RankRecord record;
   std::exception_ptr pieceError;
-  JsonValue root =
-      parseWithItems(text, origin, "pieces", record.pieces, pieceError,
-                     [&](const JsonValue &item, size_t index) {
-                       return readPiece(item, index, origin);
-                     });
+  JsonValue root = parseWithItems(
+      text, origin, "pieces", record.pieces, pieceError,
+      [&](JsonReader &reader, size_t index, std::string &problem) {
+        return readPiece(reader, index, origin, problem);
+      });
   FieldReader top(root, "", origin);
   record.step = top.unsignedInt("step");
   record.state = readRankState(

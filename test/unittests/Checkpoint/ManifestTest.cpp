@@ -99,6 +99,49 @@ TEST(Json, RejectsWithTheOffset) {
   EXPECT_THAT(jsonError("01"), HasSubstr("leading zeros"));
 }
 
+TEST(Json, DuplicateKeysAreFoundWhateverTheirSpelling) {
+  // A key with escapes is compared by its decoded text, against the keys
+  // of its own object only, at any depth.
+  EXPECT_THAT(jsonError(R"({"\u0061": 1, "a": 2})"),
+              HasSubstr("at byte 14: duplicate key \"a\""));
+  EXPECT_THAT(jsonError(R"({"a": 1, "\u0061": 2})"),
+              HasSubstr("duplicate key \"a\""));
+  EXPECT_THAT(jsonError(R"({"\u0061b": {"\u0061b": {}}, "x": [{"ab": 1}],
+                           "ab": 2})"),
+              HasSubstr("duplicate key \"ab\""));
+  EXPECT_EQ(jsonError(R"([{"a": 1}, {"a": 2}, {"b": {"a": 3}, "a": 4}])"), "");
+}
+
+TEST(Json, ReaderTakesValuesInDocumentOrder) {
+  JsonReader reader(R"( {"n": -3, "s": "a\"b", "l": [1, {"x": null}]} )", "r");
+  reader.beginObject();
+  std::string_view key;
+  ASSERT_TRUE(reader.nextKey(key));
+  EXPECT_EQ(key, "n");
+  bool negative = false;
+  EXPECT_EQ(reader.integer(negative), 3u);
+  EXPECT_TRUE(negative);
+  ASSERT_TRUE(reader.nextKey(key));
+  EXPECT_EQ(reader.string(), "a\"b");
+  ASSERT_TRUE(reader.nextKey(key));
+  EXPECT_EQ(key, "l");
+  EXPECT_EQ(reader.peek(), JsonValue::Kind::Array);
+  reader.beginArray();
+  ASSERT_TRUE(reader.nextItem());
+  EXPECT_EQ(reader.integer(negative), 1u);
+  ASSERT_TRUE(reader.nextItem());
+  EXPECT_EQ(reader.value().find("x")->kind(), JsonValue::Kind::Null);
+  EXPECT_FALSE(reader.nextItem());
+  EXPECT_FALSE(reader.nextKey(key));
+  reader.end();
+  // Asking for another kind than the next value's is a syntax error.
+  JsonReader wrong("[\"1\"]", "w");
+  wrong.beginArray();
+  ASSERT_TRUE(wrong.nextItem());
+  EXPECT_THAT(thrownMessage([&] { wrong.integer(negative); }),
+              HasSubstr("w: invalid JSON at byte 1: expected an integer"));
+}
+
 TEST(Json, WriterWritesWhatTheValueWriterWrites) {
   std::string text = R"({"a": [1, -2, "q\"\\\u0001", true, null, []], "b": {},
       "c": [{"d": [[1], {"e": 0}]}, []], "f": [[], {}]})";
@@ -337,6 +380,27 @@ TEST(Manifest, ErrorsInATensorNameItsPathAfterTheChecksBeforeIt) {
       "step": 1, "world_size": 1, "checksum": "xxh3-64",
       "checksum_block_bytes": 4096, "ranks": [], "tensors": {}})"),
               HasSubstr("tensors: expected array, found object"));
+}
+
+TEST(Manifest, AnItemsFirstProblemIsOfItsFirstFieldNotItsFirstMember) {
+  // Items are read member by member in the text's order, yet the problem
+  // named is the one of the field checked first (offsets before xxh3,
+  // name before chunks), as if the item had been read whole.
+  std::string text = serializeManifest(twoRankManifest());
+  // Chunk 0 with a bad xxh3 written before a bad offsets.
+  std::string bad = text;
+  size_t offsets = bad.find("\"offsets\": [0, 0]");
+  bad.replace(offsets, 17, "\"xxh3\": [7], \"offsets\": \"0\"");
+  std::string sum = ",\n     \"xxh3\": [\"0000000000000001\"]";
+  bad.erase(bad.find(sum, offsets), sum.size());
+  EXPECT_THAT(manifestError(bad),
+              HasSubstr("m.json: tensors[0].chunks[0].offsets: expected "
+                        "array, found string"));
+  std::string unnamed = text;
+  unnamed.replace(unnamed.find("\"name\": \"w\""), 11, "\"nam\": \"w\"");
+  unnamed.replace(unnamed.find("\"length\": 16"), 12, "\"length\": -1");
+  EXPECT_THAT(manifestError(unnamed), HasSubstr("m.json: tensors[0].name: "
+                                                "missing"));
 }
 
 TEST(Manifest, RejectsVersionsFromTheFuture) {

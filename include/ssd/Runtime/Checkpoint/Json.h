@@ -12,6 +12,7 @@
 #define SSD_RUNTIME_CHECKPOINT_JSON_H
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -71,15 +72,76 @@ constexpr unsigned kMaxJsonDepth = 64;
 JsonValue parseJson(std::string_view text, const std::string &origin,
                     unsigned maxDepth = kMaxJsonDepth);
 
-/// Receives an item of a streamed array and its index.
-using JsonItemSink = std::function<void(JsonValue &&item, size_t index)>;
+/// Reads one JSON document of the language parseJson accepts piece by piece,
+/// in document order: the caller asks for what it expects next and takes
+/// the values straight into its own structures, so that a manifest of tens
+/// of thousands of chunks is read without a tree of values per chunk (that
+/// tree's building and freeing was most of a checkpoint's open). Syntax is
+/// checked as it is read, with parseJson's errors at the same byte offsets,
+/// duplicate keys included; reading a value of another kind than the next
+/// one (see peek) is a syntax error too.
+class JsonReader {
+public:
+  JsonReader(std::string_view text, const std::string &origin,
+             unsigned maxDepth = kMaxJsonDepth);
+
+  /// The kind of the next value (white space skipped).
+  JsonValue::Kind peek();
+  /// An object: beginObject(), then while nextKey(key) is true, one value.
+  void beginObject();
+  /// The next member's key, or false at the object's end. `key` stays
+  /// valid until the next call that reads a string or key.
+  bool nextKey(std::string_view &key);
+  /// An array: beginArray(), then while nextItem() is true, one value.
+  void beginArray();
+  bool nextItem();
+  /// The next value, a string (valid until the next string or key read).
+  std::string_view string();
+  /// The next value, an integer: its magnitude, and whether it is negative.
+  uint64_t integer(bool &negative);
+  /// The next value, whole.
+  JsonValue value();
+  /// Checks that nothing but white space follows the document.
+  void end();
+
+private:
+  [[noreturn]] void error(const std::string &cause);
+  void skipSpace();
+  void expectWord(std::string_view word);
+  unsigned hexQuad();
+  /// The string at `pos` (its opening quote); escapes are decoded into
+  /// `decoded`, otherwise the view is of the text itself.
+  std::string_view readString();
+  /// Enters a container at `pos` (its opening bracket).
+  void enter(bool object);
+  /// Past the separator before the next member or item, or the container's
+  /// end (then false, and the container is left).
+  bool next(bool object);
+
+  struct Level {
+    bool object;
+    bool first;
+    /// The object's keys so far, for the duplicate check: views of the
+    /// text, or of `escapedKeys` for a key with escapes.
+    std::vector<std::string_view> keys;
+    std::deque<std::string> escapedKeys;
+  };
+  std::string_view text;
+  const std::string &origin;
+  unsigned maxDepth;
+  size_t pos = 0;
+  std::vector<Level> levels;
+  size_t depth = 0;
+  std::string decoded;
+};
+
+/// Reads an item of a streamed array: exactly one value from `reader`.
+using JsonItemSink = std::function<void(JsonReader &reader, size_t index)>;
 
 /// parseJson, except that when the document is an object whose member
-/// `streamKey` is an array, that array's items go to `sink` one by one, in
-/// order, as each is parsed, and are not kept (the member holds an empty
-/// array). The same language and errors: the whole document is parsed. A
-/// manifest of tens of thousands of tensors so never exists as one tree
-/// (building and freeing it was most of a checkpoint's open).
+/// `streamKey` is an array, `sink` reads that array's items one by one, in
+/// order, and they are not kept (the member holds an empty array). The same
+/// language and errors: the whole document is parsed.
 JsonValue parseJsonStreaming(std::string_view text, const std::string &origin,
                              std::string_view streamKey,
                              const JsonItemSink &sink,
