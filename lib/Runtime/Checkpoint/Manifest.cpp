@@ -115,9 +115,35 @@ void forEachCell(const std::vector<size_t> &lo, const std::vector<size_t> &hi,
   });
 }
 
+/// Whether `tensor`'s chunks split its rows in order: each chunk whole in
+/// every other dimension and not empty, the first at row 0, each starting
+/// where the one before ends, the last ending with the tensor. Such chunks
+/// tile the tensor exactly once (a Shard(0) save's layout, ranks in order).
+bool splitsRowsInOrder(const TensorEntry &tensor) {
+  if (tensor.shape.empty() || volume(tensor.shape) == 0)
+    return false;
+  uint64_t row = 0;
+  for (const Chunk &chunk : tensor.chunks) {
+    if (chunk.offsets[0] != row || chunk.sizes[0] == 0)
+      return false;
+    for (size_t d = 1; d < tensor.shape.size(); ++d)
+      if (chunk.offsets[d] != 0 || chunk.sizes[d] != tensor.shape[d])
+        return false;
+    row += chunk.sizes[0];
+  }
+  return row == tensor.shape[0];
+}
+
 } // namespace
 
 ChunkGrid::ChunkGrid(const TensorEntry &tensor, const std::string &origin) {
+  if (splitsRowsInOrder(tensor)) {
+    // No grid to build or check: the chunks' row ends say which overlap.
+    rowEnds.reserve(tensor.chunks.size());
+    for (const Chunk &chunk : tensor.chunks)
+      rowEnds.push_back(chunk.offsets[0] + chunk.sizes[0]);
+    return;
+  }
   size_t rank = tensor.shape.size();
   cuts.resize(rank);
   for (size_t d = 0; d < rank; ++d) {
@@ -188,6 +214,18 @@ ChunkGrid::ChunkGrid(const TensorEntry &tensor, const std::string &origin) {
 void ChunkGrid::forEachOverlap(std::span<const uint64_t> offsets,
                                std::span<const uint64_t> sizes,
                                const std::function<void(size_t)> &visit) const {
+  if (!rowEnds.empty()) {
+    if (volume(sizes) == 0)
+      return;
+    // The first chunk ending after the box's first row, up to the last one
+    // starting before its end.
+    uint64_t end = offsets[0] + sizes[0];
+    size_t k = std::upper_bound(rowEnds.begin(), rowEnds.end(), offsets[0]) -
+               rowEnds.begin();
+    for (; k < rowEnds.size() && (k == 0 ? 0 : rowEnds[k - 1]) < end; ++k)
+      visit(k);
+    return;
+  }
   if (cellChunk.empty())
     return;
   size_t rank = cuts.size();

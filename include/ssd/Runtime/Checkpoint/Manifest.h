@@ -156,7 +156,8 @@ std::string serializeManifest(const Manifest &manifest);
 
 /// Cells of the grid formed by all chunk boundaries of one tensor, each
 /// mapped to the chunk covering it. For the layouts sharding produces (row,
-/// column and block splits, even or not) there is one cell per chunk.
+/// column and block splits, even or not) there is one cell per chunk; rows
+/// split in order need no grid at all.
 class ChunkGrid {
 public:
   /// Throws EINVAL naming the tensor and chunks when chunks overlap, leave a
@@ -171,6 +172,9 @@ public:
                       const std::function<void(size_t)> &visit) const;
 
 private:
+  /// For chunks that split the rows in order (the layout of a row-sharded
+  /// save), each chunk's end row, and no grid.
+  std::vector<uint64_t> rowEnds;
   std::vector<std::vector<uint64_t>> cuts;
   /// Chunk index per cell, row-major over the cells.
   std::vector<uint32_t> cellChunk;
