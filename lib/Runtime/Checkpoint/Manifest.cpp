@@ -882,9 +882,9 @@ Manifest parseManifest(std::string_view text, const std::string &origin) {
     std::rethrow_exception(tensorError);
   m.tensors = std::move(tensors);
   // An older version has no such member: a key it does not know, ignored.
-  if (const JsonValue *tree = root.find("state_tree");
+  if (JsonValue *tree = root.find("state_tree");
       tree && m.version >= kStateTreeVersion)
-    m.stateTree = *tree;
+    m.stateTree = std::move(*tree);
   validateManifest(m, origin);
   // Optional (absent from manifests written before it existed); checked
   // after validation so that structural errors keep their precise message.
@@ -1066,8 +1066,8 @@ RankRecord parseRankRecord(std::string_view text, const std::string &origin) {
   top.get("pieces", JsonValue::Kind::Array);
   if (pieceError)
     std::rethrow_exception(pieceError);
-  if (const JsonValue *tree = root.find("state_tree"))
-    record.stateTree = *tree;
+  if (JsonValue *tree = root.find("state_tree"))
+    record.stateTree = std::move(*tree);
   return record;
 }
 

@@ -47,6 +47,10 @@ public:
   }
   /// The member named `key`, or null when absent.
   const JsonValue *find(std::string_view key) const;
+  /// The same, to change it or move it out (a manifest's state tree).
+  JsonValue *find(std::string_view key) {
+    return const_cast<JsonValue *>(std::as_const(*this).find(key));
+  }
 
   /// Appends to an array.
   JsonValue &push(JsonValue value);
