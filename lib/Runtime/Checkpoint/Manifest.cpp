@@ -955,7 +955,9 @@ void validateManifest(const Manifest &m, const std::string &origin) {
     if (!files.insert(r.file).second)
       bad(where + ".file", "\"" + r.file + "\" is used by two ranks");
   }
-  std::unordered_set<std::string> names;
+  // Views of the names: no copy of each, and one table of the right size.
+  std::unordered_set<std::string_view> names;
+  names.reserve(m.tensors.size());
   for (size_t i = 0; i < m.tensors.size(); ++i) {
     const TensorEntry &t = m.tensors[i];
     // Built only for a message: a manifest may hold thousands of tensors.
