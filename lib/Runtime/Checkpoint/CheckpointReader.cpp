@@ -139,7 +139,8 @@ struct CheckpointReader::Impl {
   std::string dir;
   IoOptions options;
   Manifest manifest;
-  std::unordered_map<std::string, size_t> tensorIndex;
+  /// Views of the manifest's names, which do not change once it is read.
+  std::unordered_map<std::string_view, size_t> tensorIndex;
   /// Each tensor's chunk grid, built on its first load: a checkpoint of
   /// many small tensors is opened for a few of them as often as for all,
   /// and parseManifest has validated every grid already.

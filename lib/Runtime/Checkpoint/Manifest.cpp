@@ -14,7 +14,7 @@
 #include <cerrno>
 #include <exception>
 #include <functional>
-#include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 // XXH3_state_t as a complete type, so that a state lives on the stack.
@@ -1088,7 +1088,11 @@ Manifest assembleManifest(std::vector<RankRecord> records,
   m.worldSize = uint32_t(records.size());
   m.checksumBlockBytes = checksumBlockBytes;
   m.stateTree = std::move(records[0].stateTree);
-  std::map<std::string, size_t> tensorIndex;
+  // Keyed by views of the records' names (the records outlive the
+  // assembly), sized for the first record's pieces: no name copied, and
+  // no tree of nodes to walk for each of the other ranks' pieces.
+  std::unordered_map<std::string_view, size_t> tensorIndex;
+  tensorIndex.reserve(records[0].pieces.size());
   for (size_t rank = 0; rank < records.size(); ++rank) {
     RankRecord &record = records[rank];
     if (record.state.rank != rank)
