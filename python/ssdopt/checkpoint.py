@@ -1505,7 +1505,12 @@ def _compare(saved, target, path, problems, pairs) -> None:
                             "checkpoint")
         for k, child in saved["dict"]:
             if k in target:
-                _compare(child, target[k], path + [k], problems, pairs)
+                value = target[k]
+                if len(child) == 1 and "tensor" in child and isinstance(value, torch.Tensor):
+                    # A tensor leaf (most of a state dict's entries), without a call.
+                    pairs.append((child["tensor"], value, path + [k]))
+                else:
+                    _compare(child, value, path + [k], problems, pairs)
         return
     for kind, types in (("list", list), ("tuple", (list, tuple))):
         if kind in saved:
