@@ -56,37 +56,7 @@ def SSD_Dialect : Dialect {
 }
 
 class SSD_Op<string mnemonic, list<Trait> traits = []>
-    : Op<SSD_Dialect, mnemonic, traits> {
-  // The verifier's hooks without a heap allocation per op verified
-  // (ssd::detail::verifyTraitsOf in SSDDialect.h says why). They check what
-  // MLIR 19's Op::verifyInvariants and Op::verifyRegionInvariants check (both
-  // private there), in the same order. Ops with more declarations append
-  // theirs to these.
-  code verifierHooks = [{
-    static ::mlir::OperationName::VerifyInvariantsFn getVerifyInvariantsFn() {
-      return [](::mlir::Operation *op) {
-        using Self = decltype(::mlir::ssd::detail::concreteOp(
-            static_cast<Op *>(nullptr)));
-        return ::mlir::failure(
-            ::mlir::failed(::mlir::ssd::detail::verifyTraitsOf(
-                static_cast<Op *>(nullptr), op)) ||
-            ::mlir::failed(::llvm::cast<Self>(op).verify()));
-      };
-    }
-    static ::mlir::OperationName::VerifyRegionInvariantsFn
-    getVerifyRegionInvariantsFn() {
-      return [](::mlir::Operation *op) {
-        using Self = decltype(::mlir::ssd::detail::concreteOp(
-            static_cast<Op *>(nullptr)));
-        return ::mlir::failure(
-            ::mlir::failed(::mlir::ssd::detail::verifyRegionTraitsOf(
-                static_cast<Op *>(nullptr), op)) ||
-            ::mlir::failed(::llvm::cast<Self>(op).verifyRegions()));
-      };
-    }
-  }];
-  let extraClassDeclaration = verifierHooks;
-}
+    : Op<SSD_Dialect, mnemonic, traits>;
 
 class SSD_Type<string name, string typeMnemonic, list<Trait> traits = []>
     : TypeDef<SSD_Dialect, name, traits> {

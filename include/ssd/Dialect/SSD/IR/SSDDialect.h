@@ -38,28 +38,6 @@ struct CheckpointStoreResource
   StringRef getName() final { return "ssd.checkpoint_store"; }
 };
 
-namespace detail {
-/// The op class of `Op<ConcreteOp, Traits...>`.
-template <typename ConcreteOp, template <typename> class... Traits>
-ConcreteOp concreteOp(Op<ConcreteOp, Traits...> *);
-
-/// The checks of an op's traits, for the verifier hooks of every ssd op
-/// (SSD_Op in SSDBase.td). MLIR's verifier asks an op for its hooks as
-/// llvm::unique_functions, twice per op verified; MLIR 19's Op hands out
-/// function pointers, which LLVM 19's unique_function stores on the heap
-/// (its inline check compares a callable's alignment with that of a byte
-/// array), so each op verified cost two allocations and frees. The ssd ops
-/// hand out captureless lambdas (alignment 1), which it stores inline.
-template <typename ConcreteOp, template <typename> class... Traits>
-LogicalResult verifyTraitsOf(Op<ConcreteOp, Traits...> *, Operation *op) {
-  return op_definition_impl::verifyTraits<Traits<ConcreteOp>...>(op);
-}
-template <typename ConcreteOp, template <typename> class... Traits>
-LogicalResult verifyRegionTraitsOf(Op<ConcreteOp, Traits...> *, Operation *op) {
-  return op_definition_impl::verifyRegionTraits<Traits<ConcreteOp>...>(op);
-}
-} // namespace detail
-
 } // namespace mlir::ssd
 
 #define GET_TYPEDEF_CLASSES

@@ -110,7 +110,7 @@ def SSD_KernelOp : SSD_Op<"kernel", [
   let assemblyFormat = [{
     $name `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)
   }];
-  let extraClassDeclaration = verifierHooks # [{
+  let extraClassDeclaration = [{
     /// True when the kernel computes its results from its operands alone:
     /// its name is a known pure ATen operator or it carries `pure`.
     bool isSideEffectFree();
