@@ -131,10 +131,13 @@ private:
     std::deque<std::string> escapedKeys;
   };
   std::string_view text;
-  const std::string &origin;
+  std::string origin; // a copy: callers pass temporaries
   unsigned maxDepth;
   size_t pos = 0;
-  std::vector<Level> levels;
+  /// A deque, so that a level never moves when a deeper one is added: its
+  /// `keys` may view its own `escapedKeys`, which a vector's reallocation
+  /// would copy (std::deque's move may throw) and free.
+  std::deque<Level> levels;
   size_t depth = 0;
   std::string decoded;
 };
