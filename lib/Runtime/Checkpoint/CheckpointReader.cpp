@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "BoxIndex.h"
 #include "FileUtil.h"
+#include "Hash.h"
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
@@ -24,7 +25,6 @@
 #include <map>
 #include <sys/stat.h>
 #include <unordered_map>
-#include <xxhash.h>
 
 namespace ssd::rt::ckpt {
 

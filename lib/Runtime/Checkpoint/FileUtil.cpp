@@ -41,9 +41,9 @@ void OwnedFd::close(const std::string &path) {
     fail(errno, "close of " + path + " failed: " + errnoText(errno));
 }
 
-AlignedBuffer allocateAligned(uint64_t bytes) {
+AlignedBuffer allocateAligned(uint64_t bytes, uint64_t alignment) {
   void *p = nullptr;
-  if (posix_memalign(&p, kIoAlignment, bytes) != 0 || !p)
+  if (posix_memalign(&p, alignment, bytes) != 0 || !p)
     fail(ENOMEM, "cannot allocate " + std::to_string(bytes) +
                      " bytes of aligned staging memory");
   return AlignedBuffer(static_cast<char *>(p));

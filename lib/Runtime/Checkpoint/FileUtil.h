@@ -40,8 +40,10 @@ struct FreeDeleter {
 };
 using AlignedBuffer = std::unique_ptr<char, FreeDeleter>;
 
-/// `bytes` (a multiple of 4096) of 4096-aligned memory; throws ENOMEM.
-AlignedBuffer allocateAligned(uint64_t bytes);
+/// `bytes` (a multiple of 4096) of memory aligned to `alignment`; throws
+/// ENOMEM.
+AlignedBuffer allocateAligned(uint64_t bytes,
+                              uint64_t alignment = kIoAlignment);
 
 /// Opens a data file, with O_DIRECT when `direct` and the file system
 /// allows it; `gotDirect` says which. Throws with the path on failure.

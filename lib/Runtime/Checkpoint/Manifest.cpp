@@ -7,6 +7,7 @@
 #include "ssd/Runtime/Checkpoint/Manifest.h"
 
 #include "BoxIndex.h"
+#include "Hash.h"
 #include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/Status.h"
 
@@ -16,10 +17,6 @@
 #include <functional>
 #include <unordered_map>
 #include <unordered_set>
-
-// XXH3_state_t as a complete type, so that a state lives on the stack.
-#define XXH_STATIC_LINKING_ONLY
-#include <xxhash.h>
 
 namespace ssd::rt::ckpt {
 

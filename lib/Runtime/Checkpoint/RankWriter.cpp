@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FileUtil.h"
+#include "Hash.h"
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
@@ -22,15 +23,8 @@
 #include <fcntl.h>
 #include <mutex>
 #include <sys/mman.h>
-#include <xxhash.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && __has_include(<xxh_x86dispatch.h>)
-// libxxhash's XXH3_64bits_update is its baseline (SSE2) build; the header
-// renames it to the variant that picks AVX2 or AVX-512 at run time, which
-// hashes about twice as fast (the same hashes).
-#include <xxh_x86dispatch.h>
 #endif
 
 namespace ssd::rt::ckpt {
@@ -50,11 +44,11 @@ namespace {
 /// finding huge pages may cost is paid once per process.
 AlignedBuffer allocateStaging(uint64_t bytes) {
   constexpr uint64_t kHugePage = 2u << 20;
-  void *p = nullptr;
-  if (bytes % kHugePage || posix_memalign(&p, kHugePage, bytes) != 0 || !p)
+  if (bytes % kHugePage)
     return allocateAligned(bytes);
-  madvise(p, bytes, MADV_HUGEPAGE); // a hint: small pages work as well
-  return AlignedBuffer(static_cast<char *>(p));
+  AlignedBuffer buffer = allocateAligned(bytes, kHugePage);
+  madvise(buffer.get(), bytes, MADV_HUGEPAGE); // a hint: small pages work too
+  return buffer;
 }
 
 /// Bytes copied and then hashed at a time: the source piece is still in
