@@ -91,6 +91,59 @@ void JsonReader::error(const std::string &cause) {
        origin + ": invalid JSON at byte " + std::to_string(pos) + ": " + cause);
 }
 
+namespace {
+
+constexpr char kHexDigits[] = "0123456789abcdef";
+
+/// `s` as a JSON string, control characters escaped.
+void writeString(std::string &out, std::string_view s) {
+  out += '"';
+  // Runs of characters that need no escape are appended whole (manifests
+  // hold tens of thousands of names and checksums).
+  size_t run = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (c != '"' && c != '\\' && c >= 0x20)
+      continue;
+    out.append(s.substr(run, i - run));
+    run = i + 1;
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else {
+      out += "\\u00";
+      out += kHexDigits[c >> 4];
+      out += kHexDigits[c & 15];
+    }
+  }
+  out.append(s.substr(run));
+  out += '"';
+}
+
+// A message is text, which a C caller reads up to its first NUL: bytes of
+// the document other than printable ASCII are named by their value.
+
+bool isPrintable(char c) { return c >= 0x20 && c < 0x7f; }
+
+std::string byteValue(char c) {
+  unsigned char b = c;
+  return std::string("byte 0x") + kHexDigits[b >> 4] + kHexDigits[b & 15];
+}
+
+std::string unexpected(char c) {
+  return isPrintable(c) ? std::string("unexpected character '") + c + "'"
+                        : "unexpected " + byteValue(c);
+}
+
+} // namespace
+
+void JsonReader::duplicateKey(size_t keyPos, std::string_view key) {
+  pos = keyPos;
+  std::string quoted;
+  writeString(quoted, key); // its own escapes, should it have any
+  error("duplicate key " + quoted);
+}
+
 void JsonReader::skipSpace() {
   while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t' ||
                                text[pos] == '\n' || text[pos] == '\r'))
@@ -123,7 +176,7 @@ JsonValue::Kind JsonReader::peek() {
   default:
     if (c == '-' || (c >= '0' && c <= '9'))
       return JsonValue::Kind::Integer;
-    error(std::string("unexpected character '") + c + "'");
+    error(unexpected(c));
   }
 }
 
@@ -159,8 +212,8 @@ unsigned JsonReader::hexQuad() {
   if (text.size() - pos < 4)
     error("truncated \\u escape");
   unsigned value = 0;
-  for (int i = 0; i < 4; ++i) {
-    char h = text[pos++];
+  for (int i = 0; i < 4; ++i, ++pos) {
+    char h = text[pos];
     value <<= 4;
     if (h >= '0' && h <= '9')
       value |= h - '0';
@@ -212,15 +265,18 @@ std::string_view JsonReader::readString() {
   while (true) {
     if (pos == text.size())
       error("unterminated string");
-    unsigned char c = text[pos++];
-    if (c == '"')
-      return decoded;
+    // An error names the offending character's offset, or its escape's.
+    unsigned char c = text[pos];
     if (c < 0x20)
       error("control character in string");
+    ++pos;
+    if (c == '"')
+      return decoded;
     if (c != '\\') {
       decoded += char(c);
       continue;
     }
+    size_t escape = pos - 1;
     if (pos == text.size())
       error("unterminated escape");
     char e = text[pos++];
@@ -247,22 +303,29 @@ std::string_view JsonReader::readString() {
       break;
     case 'u': {
       unsigned cp = hexQuad();
-      if (cp >= 0xDC00 && cp <= 0xDFFF)
+      if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        pos = escape;
         error("unpaired low surrogate");
+      }
       if (cp >= 0xD800 && cp <= 0xDBFF) {
         if (text.substr(pos, 2) != "\\u")
           error("unpaired high surrogate");
+        size_t lowEscape = pos;
         pos += 2;
         unsigned low = hexQuad();
-        if (low < 0xDC00 || low > 0xDFFF)
+        if (low < 0xDC00 || low > 0xDFFF) {
+          pos = lowEscape;
           error("bad low surrogate");
+        }
         cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
       }
       appendUtf8(decoded, cp);
       break;
     }
     default:
-      error(std::string("unknown escape '\\") + e + "'");
+      pos = escape;
+      error(isPrintable(e) ? std::string("unknown escape '\\") + e + "'"
+                           : "unknown escape " + byteValue(e));
     }
   }
 }
@@ -285,10 +348,13 @@ void JsonReader::enter(bool object) {
   level.object = object;
   level.first = true;
   level.keys.clear();
+  level.manyKeys.reset();
   level.escapedKeys.clear();
 }
 
 bool JsonReader::next(bool object) {
+  if (depth == 0)
+    error(object ? "not inside an object" : "not inside an array");
   Level &level = levels[depth - 1];
   char close = object ? '}' : ']';
   skipSpace();
@@ -329,14 +395,23 @@ bool JsonReader::nextKey(std::string_view &key) {
   size_t keyPos = pos;
   key = readString();
   Level &level = levels[depth - 1];
-  for (std::string_view other : level.keys)
-    if (other == key) {
-      pos = keyPos;
-      error("duplicate key \"" + std::string(key) + "\"");
-    }
+  if (!level.manyKeys) {
+    for (std::string_view other : level.keys)
+      if (other == key)
+        duplicateKey(keyPos, key);
+  } else if (level.manyKeys->contains(key)) {
+    duplicateKey(keyPos, key);
+  }
   if (key.data() == decoded.data())
     key = level.escapedKeys.emplace_back(key);
-  level.keys.push_back(key);
+  if (level.keys.size() < kScannedKeys) {
+    level.keys.push_back(key);
+  } else {
+    if (!level.manyKeys)
+      level.manyKeys = std::make_unique<std::set<std::string_view>>(
+          level.keys.begin(), level.keys.end());
+    level.manyKeys->insert(key);
+  }
   skipSpace();
   if (pos == text.size() || text[pos] != ':')
     error("expected ':' after key");
@@ -384,37 +459,15 @@ JsonValue JsonReader::value() {
 }
 
 void JsonReader::end() {
+  if (depth > 0)
+    error(levels[depth - 1].object ? "unterminated object"
+                                   : "unterminated array");
   skipSpace();
   if (pos != text.size())
     error("unexpected text after the JSON document");
 }
 
 namespace {
-
-void writeString(std::string &out, std::string_view s) {
-  out += '"';
-  // Runs of characters that need no escape are appended whole (manifests
-  // hold tens of thousands of names and checksums).
-  size_t run = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = s[i];
-    if (c != '"' && c != '\\' && c >= 0x20)
-      continue;
-    out.append(s.substr(run, i - run));
-    run = i + 1;
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  out.append(s.substr(run));
-  out += '"';
-}
 
 bool isScalar(const JsonValue &v) {
   return v.kind() != JsonValue::Kind::Array &&

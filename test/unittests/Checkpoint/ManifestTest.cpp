@@ -13,10 +13,12 @@
 #include "ssd/Runtime/Status.h"
 
 #include <cerrno>
+#include <ctime>
 #include <fstream>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <iterator>
+#include <type_traits>
 
 using namespace ssd::rt;
 using namespace ssd::rt::ckpt;
@@ -140,6 +142,83 @@ TEST(Json, ReaderTakesValuesInDocumentOrder) {
   ASSERT_TRUE(wrong.nextItem());
   EXPECT_THAT(thrownMessage([&] { wrong.integer(negative); }),
               HasSubstr("w: invalid JSON at byte 1: expected an integer"));
+}
+
+TEST(Json, ObjectsOfManyKeysAreCheckedForDuplicatesInTime) {
+  // A safetensors header or a state tree may hold many thousands of keys:
+  // the duplicate check may not compare each key with every one before it
+  // (100,000 keys: 5 * 10^9 comparisons, seconds per parse), whatever the
+  // keys' spelling, and still names the duplicate's own offset.
+  constexpr size_t kKeys = 100000;
+  std::string text = "{";
+  for (size_t i = 0; i < kKeys; ++i)
+    text += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": 0";
+  std::clock_t start = std::clock();
+  EXPECT_EQ(parseJson(text + "}", "j").members().size(), kKeys);
+  // "k1" among the first keys, "k77777" among the later ones, escaped.
+  for (std::string again : {"k\\u0031", "k7777\\u0037"})
+    EXPECT_THAT(jsonError(text + ", \"" + again + "\": 1}"),
+                HasSubstr("at byte " + std::to_string(text.size() + 2) +
+                          ": duplicate key"));
+  EXPECT_LT(double(std::clock() - start) / CLOCKS_PER_SEC, 5.0);
+  // The next object at the same depth starts its keys afresh, views of
+  // escaped keys included.
+  std::string many = "{";
+  for (int i = 0; i < 40; ++i)
+    many += (i ? ", \"\\u006b" : "\"\\u006b") + std::to_string(i) + "\": 0";
+  many += "}";
+  EXPECT_EQ(parseJson("[" + many + ", " + many + ", {\"k1\": 0}]", "j")
+                .items()[1]
+                .members()
+                .size(),
+            40u);
+}
+
+TEST(Json, ReaderEndsOnlyAfterTheDocumentsLastContainer) {
+  // A caller that stops reading inside a container does not take a
+  // truncated document for a whole one; one that asks for a member or an
+  // item outside any container is told so.
+  JsonReader truncated("[1", "r");
+  truncated.beginArray();
+  ASSERT_TRUE(truncated.nextItem());
+  bool negative;
+  EXPECT_EQ(truncated.integer(negative), 1u);
+  EXPECT_THAT(thrownMessage([&] { truncated.end(); }),
+              HasSubstr("r: invalid JSON at byte 2: unterminated array"));
+  JsonReader outside("1", "o");
+  EXPECT_THAT(thrownMessage([&] { outside.nextItem(); }),
+              HasSubstr("o: invalid JSON at byte 0: not inside an array"));
+  // Its key views may be of its own storage: a copy would view the
+  // original's.
+  static_assert(!std::is_copy_constructible_v<JsonReader>);
+}
+
+TEST(Json, NamesAnUnprintableByteByItsValue) {
+  // An error message is text a C caller reads up to its first NUL.
+  EXPECT_THAT(jsonError(std::string("[\0]", 3)),
+              HasSubstr("at byte 1: unexpected byte 0x00"));
+  EXPECT_THAT(jsonError("[\xff]"), HasSubstr("unexpected byte 0xff"));
+  EXPECT_THAT(jsonError("[x]"), HasSubstr("unexpected character 'x'"));
+  EXPECT_THAT(jsonError(std::string("\"\\\0\"", 4)),
+              HasSubstr("unknown escape byte 0x00"));
+  EXPECT_THAT(jsonError("\"\\q\""), HasSubstr("unknown escape '\\q'"));
+  EXPECT_THAT(jsonError(R"({"a\u0000": 1, "a\u0000": 2})"),
+              HasSubstr("duplicate key \"a\\u0000\""));
+}
+
+TEST(Json, AStringsErrorNamesTheOffendingByte) {
+  // The offset of the character itself, or of the escape it begins.
+  EXPECT_THAT(jsonError("[\"a\tb\"]"),
+              HasSubstr("at byte 3: control character in string"));
+  EXPECT_THAT(jsonError("[\"a\\qb\"]"), HasSubstr("at byte 3: unknown escape"));
+  EXPECT_THAT(jsonError("[\"\\u00x1\"]"),
+              HasSubstr("at byte 6: bad hex digit"));
+  EXPECT_THAT(jsonError("[\"a\\udc00\"]"),
+              HasSubstr("at byte 3: unpaired low surrogate"));
+  EXPECT_THAT(jsonError("[\"\\ud800\\u0041\"]"),
+              HasSubstr("at byte 8: bad low surrogate"));
+  EXPECT_THAT(jsonError("[\"\\ud800x\"]"),
+              HasSubstr("at byte 8: unpaired high surrogate"));
 }
 
 TEST(Json, WriterWritesWhatTheValueWriterWrites) {
