@@ -429,7 +429,7 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
 
     Raises CheckpointError naming every value that cannot be kept (a type
     JSON cannot hold, a non-finite float, a key that is neither str nor int,
-    an unsupported dtype, two paths with one tensor name)."""
+    an unsupported dtype, two paths with one tensor name, a name holding a NUL)."""
     if not isinstance(state, dict):
         raise CheckpointError(f"a state dict must be a dict, got {type(state).__name__}")
     dtensor_type = _dtensor_type()
@@ -444,6 +444,9 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
         if name in names or name == TREE_TENSOR:
             other = _where(names[name][0] + [names[name][1]]) if name in names else "reserved"
             problems.append(f"{_where(parent + [key])}: tensor name {name!r} is also {other}")
+            return None
+        if "\0" in name:  # the library's names are C strings
+            problems.append(f"{_where(parent + [key])}: tensor name {name!r} holds a NUL")
             return None
         names[name] = (parent, key)
         try:

@@ -961,6 +961,9 @@ void validateManifest(const Manifest &m, const std::string &origin) {
     auto where = [&] { return "tensors[" + std::to_string(i) + "]"; };
     if (t.name.empty())
       bad(where() + ".name", "empty tensor name");
+    // The C API hands names out as C strings: "a\u0000x" would read as "a".
+    if (t.name.find('\0') != std::string::npos)
+      bad(where() + ".name", "a tensor name holds a NUL");
     if (!names.insert(t.name).second)
       bad(where() + ".name", "duplicate tensor \"" + t.name + "\"");
     if (t.shape.size() > kMaxRank)

@@ -371,6 +371,10 @@ TEST(Manifest, RejectsInconsistentChunks) {
   EXPECT_THAT(manifestError(withChange(
                   [](Manifest &m) { m.tensors.push_back(m.tensors[0]); })),
               HasSubstr("duplicate tensor \"w\""));
+  EXPECT_THAT(manifestError(withChange([](Manifest &m) {
+                m.tensors[0].name = std::string("w\0x", 3);
+              })),
+              HasSubstr("tensors[0].name: a tensor name holds a NUL"));
   EXPECT_THAT(manifestError(
                   withChange([](Manifest &m) { m.checksumBlockBytes = 5000; })),
               HasSubstr("checksum_block_bytes: must be a power of two"));
