@@ -466,6 +466,8 @@ public:
       if (json.peek() != JsonValue::Kind::Integer) {
         bad = true;
         json.value();
+        if (count < kMaxRank) // never read uninitialised below
+          values[count] = 0;
       } else {
         bool negative;
         uint64_t value = json.integer(negative);
