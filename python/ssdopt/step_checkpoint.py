@@ -425,12 +425,14 @@ class _Aborted(Exception):
     """The step failed: its checkpoint is not committed."""
 
 
-# save_shard hands the writer its values in batches of at least this many
-# bytes (and the rest at the step's end): one wake-up of the writer thread,
-# one hand-over of the GIL and one call of the library per batch rather than
-# per tensor, which on a loaded machine cost the step each a wait for the
-# other thread to be scheduled.
-_HANDOFF_BYTES = 8 << 20
+# save_shard hands the writer its values in batches of at least this share
+# of max_in_flight (the rest at the step's end): each batch is a wake-up of
+# the writer thread, hand-overs of the GIL and a call of the library, and
+# each costs the step's thread (on a loaded machine a wait for the other
+# thread to be scheduled; quietly, at 100% of the bench MLP's peak, about
+# 3-4 ms a step more CPU with 8 MiB batches than with one batch a step:
+# docs/benchmarks.md). The held values stay under max_in_flight either way.
+_HANDOFF_SHARE = 4
 
 
 # How much nicer than the step the writer thread runs (a share of about a
@@ -620,7 +622,7 @@ class StepCheckpointer:
         self._taken += nbytes
         current.batch.append(_Job(key, tensor=value, held=nbytes))
         current.batch_bytes += nbytes
-        if current.batch_bytes >= _HANDOFF_BYTES:
+        if current.batch_bytes >= self.max_in_flight // _HANDOFF_SHARE:
             self._hand_over(current)
 
     def _hand_over(self, current: "_Checkpoint") -> None:

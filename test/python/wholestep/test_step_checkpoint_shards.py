@@ -214,10 +214,22 @@ def test_values_in_flight_are_capped_and_save_shard_waits_at_the_cap(tmp_path, m
         step_checkpoint.StepCheckpointer({"root": str(tmp_path), "max_in_flight": 0})
 
 
-def test_save_shard_hands_values_to_the_writer_in_batches(tmp_path, monkeypatch):
-    """Values below 8 MiB in all reach the library in one call at the step's
-    end (one wake-up of the writer thread, one hand-over of the GIL), not
-    one call per value; a value of 8 MiB is handed over at once."""
+@pytest.mark.parametrize("cap, sizes, expected", [
+    # 10 small values and one of 8 MiB under a cap of 32 MiB: the batch is
+    # a quarter of the cap, so the big value fills it: all 11 in one call.
+    (32 << 20, [1024] * 10 + [2 << 20], [11]),
+    # The same cap, 12 values of 4 MiB: a call per two.
+    (32 << 20, [1 << 20] * 12, [2] * 6),
+    # The default cap (256 MiB), 48 values of 1 MiB (the bench MLP's 48 MiB
+    # a step): one call at the step's end, not one per 8 MiB.
+    (None, [256 << 10] * 48, [48]),
+])
+def test_save_shard_hands_values_to_the_writer_in_batches(tmp_path, monkeypatch, cap, sizes,
+                                                         expected):
+    """save_shard's values reach the library in batches of a quarter of
+    max_in_flight, the rest in one call at the step's end: each batch is one
+    wake-up of the writer thread and its hand-overs of the GIL, which cost
+    the step's thread, not one call per value."""
     lib = ckpt._library()
     calls = []
     original = lib.ssdckpt_save_add_many
@@ -227,9 +239,11 @@ def test_save_shard_hands_values_to_the_writer_in_batches(tmp_path, monkeypatch)
         return original(handle, chunks, count)
 
     monkeypatch.setattr(lib, "ssdckpt_save_add_many", counting)
-    saver = step_checkpoint.StepCheckpointer({"root": str(tmp_path / "ckpt")})
-    values = {f"v{i}": torch.full((1024,), float(i)) for i in range(10)}
-    values["big"] = torch.arange(2 << 20, dtype=torch.float32)  # 8 MiB
+    options = {"root": str(tmp_path / "ckpt")}
+    if cap is not None:
+        options["max_in_flight"] = cap
+    saver = step_checkpoint.StepCheckpointer(options)
+    values = {f"v{i}": torch.full((n,), float(i)) for i, n in enumerate(sizes)}
     saver._expected = set(values)
     assert saver.begin_step([Entry(n, tuple(t.shape), torch.float32, tensor=t)
                              for n, t in values.items()])
@@ -239,7 +253,7 @@ def test_save_shard_hands_values_to_the_writer_in_batches(tmp_path, monkeypatch)
     saver.end_step()
     saver.flush()
     saver.close()
-    assert calls == [11]  # the big value filled the batch: all 11 in one call
+    assert calls == expected
     loaded = ckpt.to_state_dict(tmp_path / "ckpt")
     assert all(torch.equal(loaded[n], values[n]) for n in values)
 
