@@ -10,7 +10,8 @@ sharded by rows over the ranks, it times save and load with
 ssdopt.checkpoint, torch.distributed.checkpoint (FileSystemWriter, default and
 thread_count=8) and torch.save/torch.load (one file per rank, fsynced), and
 fio's sequential O_DIRECT write and read of --bytes on the same directory
-(bench/checkpoint/run's fio call). Every save ends with its files synced;
+(bench/checkpoint/run's fio call, its buffers on huge pages where a hugetlbfs
+mount has them free: see fio_buffers there). Every save ends with its files synced;
 before every load the files' pages are dropped from the page cache
 (posix_fadvise DONTNEED), so no load reads memory. Then the 4-rank
 checkpoint is loaded on 3 ranks (elastic), and async_save's blocked time
@@ -54,10 +55,13 @@ def parse_bytes(text: str) -> int:
     return parse_memory_size(text)
 
 
-def fio(path: str, rw: str, size: int) -> float:
-    run = importlib.machinery.SourceFileLoader(
+def _run_module():
+    return importlib.machinery.SourceFileLoader(
         "bench_checkpoint_run", os.path.join(ROOT, "bench", "checkpoint", "run")).load_module()
-    return run.fio(path, rw, size)
+
+
+def fio(path: str, rw: str, size: int) -> float:
+    return _run_module().fio(path, rw, size)
 
 
 def drop_cache(directory: str) -> None:
@@ -262,9 +266,14 @@ def main() -> int:
         return median([fn(*run) for run in runs])
 
     fio_w, fio_r = med(lambda r, *_: r["write"]), med(lambda r, *_: r["read"])
+    fio_buffers = _run_module().fio_buffers().split(":")[0]
+    if fio_buffers == "malloc":
+        print("# fio's buffers are small pages (no hugetlbfs mount with free 2 MiB pages): "
+              "on a virtio disk its rate, the ratios' reference, may be understated "
+              "(bench/checkpoint/run's fio_buffers)")
     print(f"# {args.bytes / MiB:.0f} MiB per state dict, medians of {args.repeat} repeats; "
           f"fio write {fio_w / MiB:.0f} MiB/s, read {fio_r / MiB:.0f} MiB/s (O_DIRECT, "
-          f"{args.dir}); load average {load_start[0]:.1f} at the start, "
+          f"buffers: {fio_buffers}, {args.dir}); load average {load_start[0]:.1f} at the start, "
           f"{load_end[0]:.1f} at the end")
     print("| ranks | shape | method | save MiB/s | load MiB/s | save/fio | load/fio |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -301,7 +310,7 @@ def main() -> int:
 
     summary = {
         "bytes": args.bytes, "repeats": args.repeat,
-        "fio_write_mib_s": fio_w / MiB, "fio_read_mib_s": fio_r / MiB,
+        "fio_write_mib_s": fio_w / MiB, "fio_read_mib_s": fio_r / MiB, "fio_buffers": fio_buffers,
         "save_ratio_vs_fio_large": med(ratio(1, "large", "save")),
         "save_ratio_vs_fio_small": med(ratio(1, "small", "save")),
         "load_ratio_vs_fio_large": med(ratio(1, "large", "load")),
