@@ -24,7 +24,6 @@
 #include <fcntl.h>
 #include <map>
 #include <mutex>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unordered_map>
 
@@ -173,10 +172,7 @@ public:
       }
     }
     uint64_t capacity = alignUp(bytes, kHugePage);
-    Buffer b{allocateAligned(capacity, kHugePage), capacity};
-    // A hint: small pages work too.
-    madvise(b.memory.get(), capacity, MADV_HUGEPAGE);
-    return b;
+    return {allocateOnHugePages(capacity), capacity};
   }
 
   /// Takes back a buffer no read writes into any more.
@@ -191,7 +187,6 @@ public:
   }
 
 private:
-  static constexpr uint64_t kHugePage = 2u << 20;
   static constexpr uint64_t kKeptBytes =
       IoOptions{}.stagingBytes * IoOptions{}.stagingBuffers;
   std::mutex mutex;

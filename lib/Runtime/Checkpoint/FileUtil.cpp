@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,6 +48,12 @@ AlignedBuffer allocateAligned(uint64_t bytes, uint64_t alignment) {
     fail(ENOMEM, "cannot allocate " + std::to_string(bytes) +
                      " bytes of aligned staging memory");
   return AlignedBuffer(static_cast<char *>(p));
+}
+
+AlignedBuffer allocateOnHugePages(uint64_t bytes) {
+  AlignedBuffer buffer = allocateAligned(bytes, kHugePage);
+  madvise(buffer.get(), bytes, MADV_HUGEPAGE);
+  return buffer;
 }
 
 OwnedFd openDataFile(const std::string &path, int flags, bool direct,

@@ -45,6 +45,15 @@ using AlignedBuffer = std::unique_ptr<char, FreeDeleter>;
 AlignedBuffer allocateAligned(uint64_t bytes,
                               uint64_t alignment = kIoAlignment);
 
+constexpr uint64_t kHugePage = 2u << 20;
+
+/// `bytes` (a multiple of kHugePage) aligned to kHugePage and advised onto
+/// transparent huge pages (a hint: small pages work too). An O_DIRECT
+/// transfer into small pages reaches a virtio disk as one request per
+/// max_segments pages unless they happen to be physically contiguous; on
+/// huge pages it stays whole, and the kernel pins 2 MiB at a time.
+AlignedBuffer allocateOnHugePages(uint64_t bytes);
+
 /// Opens a data file, with O_DIRECT when `direct` and the file system
 /// allows it; `gotDirect` says which. Throws with the path on failure.
 OwnedFd openDataFile(const std::string &path, int flags, bool direct,

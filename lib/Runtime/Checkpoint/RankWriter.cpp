@@ -22,7 +22,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
-#include <sys/mman.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -37,18 +36,13 @@ std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth) {
 
 namespace {
 
-/// A staging buffer on transparent huge pages where its size allows: the
-/// kernel pins the pages of every O_DIRECT write from it, one 2 MiB page
-/// at a time rather than 512 small ones, and the copy into it misses the
-/// TLB less. The ring is long-lived (below), so the one compaction that
-/// finding huge pages may cost is paid once per process.
+/// A staging buffer on transparent huge pages where its size allows (the
+/// copy into it also misses the TLB less). The ring is long-lived (below),
+/// so the one compaction that finding huge pages may cost is paid once per
+/// process.
 AlignedBuffer allocateStaging(uint64_t bytes) {
-  constexpr uint64_t kHugePage = 2u << 20;
-  if (bytes % kHugePage)
-    return allocateAligned(bytes);
-  AlignedBuffer buffer = allocateAligned(bytes, kHugePage);
-  madvise(buffer.get(), bytes, MADV_HUGEPAGE); // a hint: small pages work too
-  return buffer;
+  return bytes % kHugePage ? allocateAligned(bytes)
+                           : allocateOnHugePages(bytes);
 }
 
 /// Bytes copied and then hashed at a time: the source piece is still in
