@@ -23,7 +23,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <map>
-#include <mutex>
 #include <sys/stat.h>
 #include <unordered_map>
 
@@ -131,72 +130,6 @@ std::vector<ReadRange> rangesOf(const std::vector<Extent> &extents) {
     merged.push_back(std::move(r));
   }
   return merged;
-}
-
-/// Buffers for reads of up to a given size. One of 2 MiB or more lies on
-/// transparent huge pages: an O_DIRECT read into small pages goes to the
-/// disk as one request per 254 of them (the virtio disk's max_segments),
-/// unless the pages happen to lie end to end in physical memory. Freshly
-/// mapped memory often does, memory the allocator hands out again often
-/// does not: loads of 1 GiB through 8 MiB buffers of small pages alternated
-/// between 256 requests of 4 MiB and about 1,800 of 580 KiB
-/// (/sys/block/vda/stat), at 1,300-1,600 and 700-890 MiB/s; on huge pages
-/// every one was the former. Such buffers are kept for the next load of the
-/// process, up to one default ring's worth: mapping them costs a
-/// compaction, or a VM's first touch of its memory, each time (24-960 ms
-/// for 32 MiB measured, against 0.6 s for the 1 GiB they then read).
-class ReadBuffers {
-public:
-  struct Buffer {
-    AlignedBuffer memory;
-    uint64_t capacity = 0;
-  };
-
-  Buffer take(uint64_t bytes) {
-    bytes = std::max<uint64_t>(bytes, kIoAlignment);
-    if (bytes < kHugePage)
-      return {allocateAligned(bytes), bytes};
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      // The smallest kept buffer that holds `bytes`.
-      auto best = kept.end();
-      for (auto it = kept.begin(); it != kept.end(); ++it)
-        if (it->capacity >= bytes &&
-            (best == kept.end() || it->capacity < best->capacity))
-          best = it;
-      if (best != kept.end()) {
-        Buffer b = std::move(*best);
-        kept.erase(best);
-        keptBytes -= b.capacity;
-        return b;
-      }
-    }
-    uint64_t capacity = alignUp(bytes, kHugePage);
-    return {allocateOnHugePages(capacity), capacity};
-  }
-
-  /// Takes back a buffer no read writes into any more.
-  void give(Buffer b) {
-    if (b.capacity < kHugePage)
-      return;
-    std::lock_guard<std::mutex> lock(mutex);
-    if (keptBytes + b.capacity > kKeptBytes)
-      return;
-    keptBytes += b.capacity;
-    kept.push_back(std::move(b));
-  }
-
-private:
-  static constexpr uint64_t kKeptBytes =
-      IoOptions{}.stagingBytes * IoOptions{}.stagingBuffers;
-  std::mutex mutex;
-  std::vector<Buffer> kept;
-  uint64_t keptBytes = 0;
-};
-
-ReadBuffers &readBuffers() {
-  static ReadBuffers *buffers = new ReadBuffers; // outlives every reader
-  return *buffers;
 }
 
 } // namespace
@@ -413,7 +346,7 @@ struct CheckpointReader::Impl {
       largest = std::max(largest, read.length);
     }
     struct Slot {
-      ReadBuffers::Buffer buffer;
+      StagingCache::Buffer buffer;
       std::future<IoResult> pending;
       const Read *read = nullptr;
     };
@@ -428,12 +361,11 @@ struct CheckpointReader::Impl {
           if (s.pending.valid())
             s.pending.wait();
         for (Slot &s : slots)
-          if (s.buffer.memory)
-            readBuffers().give(std::move(s.buffer));
+          StagingCache::process().give(std::move(s.buffer));
       }
     } drain{slots};
     for (Slot &slot : slots)
-      slot.buffer = readBuffers().take(largest);
+      slot.buffer = StagingCache::process().take(largest);
 
     // The future is fulfilled after the read's last raw read completed,
     // and get() synchronises with that, so the buffer holds the whole read

@@ -7,6 +7,7 @@
 #include "FileUtil.h"
 #include "ssd/Runtime/Status.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -54,6 +55,42 @@ AlignedBuffer allocateOnHugePages(uint64_t bytes) {
   AlignedBuffer buffer = allocateAligned(bytes, kHugePage);
   madvise(buffer.get(), bytes, MADV_HUGEPAGE);
   return buffer;
+}
+
+StagingCache &StagingCache::process() {
+  static StagingCache *cache = new StagingCache; // outlives static users
+  return *cache;
+}
+
+StagingCache::Buffer StagingCache::take(uint64_t bytes) {
+  bytes = std::max<uint64_t>(bytes, kIoAlignment);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto best = kept.end();
+    for (auto it = kept.begin(); it != kept.end(); ++it)
+      if (it->capacity >= bytes &&
+          (best == kept.end() || it->capacity < best->capacity))
+        best = it;
+    if (best != kept.end()) {
+      Buffer buffer = std::move(*best);
+      kept.erase(best);
+      keptBytes -= buffer.capacity;
+      return buffer;
+    }
+  }
+  if (bytes < kHugePage)
+    return {allocateAligned(bytes), bytes};
+  uint64_t capacity = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  return {allocateOnHugePages(capacity), capacity};
+}
+
+void StagingCache::give(Buffer buffer) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!buffer.memory || kept.size() == kMaxKept ||
+      keptBytes + buffer.capacity > kMaxKeptBytes)
+    return;
+  keptBytes += buffer.capacity;
+  kept.push_back(std::move(buffer));
 }
 
 OwnedFd openDataFile(const std::string &path, int flags, bool direct,

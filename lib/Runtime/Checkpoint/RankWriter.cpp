@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
-#include <mutex>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -35,15 +34,6 @@ std::unique_ptr<IoEngine> makeCheckpointEngine(unsigned queueDepth) {
 }
 
 namespace {
-
-/// A staging buffer on transparent huge pages where its size allows (the
-/// copy into it also misses the TLB less). The ring is long-lived (below),
-/// so the one compaction that finding huge pages may cost is paid once per
-/// process.
-AlignedBuffer allocateStaging(uint64_t bytes) {
-  return bytes % kHugePage ? allocateAligned(bytes)
-                           : allocateOnHugePages(bytes);
-}
 
 /// Bytes copied and then hashed at a time: the source piece is still in
 /// the core's cache when the hash reads it.
@@ -80,47 +70,6 @@ void copyForDisk(char *dst, const char *src, uint64_t n) {
 #endif
 }
 
-/// The staging buffers of the last writer that finished, for the next one:
-/// at most one default ring (4 x 8 MiB) is kept, idle, between checkpoints.
-class StagingCache {
-public:
-  AlignedBuffer take(uint64_t bytes) {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (bytes == size && !buffers.empty()) {
-        AlignedBuffer buffer = std::move(buffers.back());
-        buffers.pop_back();
-        return buffer;
-      }
-    }
-    return allocateStaging(bytes);
-  }
-
-  void give(AlignedBuffer buffer, uint64_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (bytes != size) {
-      if (bytes * kMaxBuffers > kMaxBytes)
-        return;
-      buffers.clear();
-      size = bytes;
-    }
-    if (buffers.size() < kMaxBuffers)
-      buffers.push_back(std::move(buffer));
-  }
-
-private:
-  static constexpr size_t kMaxBuffers = 4;
-  static constexpr uint64_t kMaxBytes = 32ull << 20;
-  std::mutex mutex;
-  uint64_t size = 0;
-  std::vector<AlignedBuffer> buffers;
-};
-
-StagingCache &stagingCache() {
-  static StagingCache *cache = new StagingCache; // outlives static writers
-  return *cache;
-}
-
 } // namespace
 
 struct RankWriter::Impl {
@@ -136,7 +85,7 @@ struct RankWriter::Impl {
                       direct);
     slots.resize(options.stagingBuffers);
     for (Slot &slot : slots)
-      slot.buffer = stagingCache().take(options.stagingBytes);
+      slot.buffer = StagingCache::process().take(options.stagingBytes);
     record.step = step;
     record.state.rank = rank;
     record.state.file = fileName;
@@ -150,11 +99,11 @@ struct RankWriter::Impl {
       if (slot.pending.valid())
         slot.pending.wait();
     for (Slot &slot : slots)
-      stagingCache().give(std::move(slot.buffer), options.stagingBytes);
+      StagingCache::process().give(std::move(slot.buffer));
   }
 
   struct Slot {
-    AlignedBuffer buffer;
+    StagingCache::Buffer buffer;
     std::future<IoResult> pending;
     uint64_t offset = 0;
     uint64_t length = 0;
@@ -180,7 +129,7 @@ struct RankWriter::Impl {
     IoRequest request;
     request.kind = IoOpKind::Write;
     request.fd = fd.get();
-    request.buf = slot.buffer.get();
+    request.buf = slot.buffer.memory.get();
     request.len = bytes;
     request.offset = bufferStart;
     slot.pending = engine.submit(request);
@@ -196,7 +145,7 @@ struct RankWriter::Impl {
   void append(const char *src, uint64_t length, XXH3_state_t *hash) {
     while (length > 0) {
       uint64_t n = std::min(length, options.stagingBytes - fill);
-      char *dst = slots[current].buffer.get() + fill;
+      char *dst = slots[current].buffer.memory.get() + fill;
       if (src) {
         for (uint64_t at = 0; at < n; at += kCopyPiece) {
           uint64_t piece = std::min(kCopyPiece, n - at);

@@ -245,8 +245,9 @@ public:
   /// Fills every request, reading each needed checksum block once. Reads
   /// go through a ring of `options.stagingBuffers` buffers as large as the
   /// largest read (`options.stagingBytes`, or one checksum block where that
-  /// is larger); buffers of 2 MiB and more lie on transparent huge pages
-  /// and are kept for the process's next load (at most 32 MiB).
+  /// is larger), taken from and given back to the process's staging
+  /// cache, which the writers share (buffers of 2 MiB and more lie on
+  /// transparent huge pages).
   void load(std::span<const LoadRequest> requests,
             const ProgressFn &progress = {});
   /// Reads every chunk and checks every block checksum; throws EBADMSG
