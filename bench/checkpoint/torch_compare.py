@@ -31,6 +31,7 @@ threads, and leaves out the slowest ones).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.machinery
 import json
 import os
@@ -55,13 +56,19 @@ def parse_bytes(text: str) -> int:
     return parse_memory_size(text)
 
 
+@functools.cache
 def _run_module():
     return importlib.machinery.SourceFileLoader(
         "bench_checkpoint_run", os.path.join(ROOT, "bench", "checkpoint", "run")).load_module()
 
 
-def fio(path: str, rw: str, size: int) -> float:
-    return _run_module().fio(path, rw, size)
+def fio_rates(path: str, size: int) -> dict:
+    """fio's write and read rates on `path`, and the kind of buffers both
+    ran on (bench/checkpoint/run's fio_buffers: huge pages or malloc)."""
+    run = _run_module()
+    mem = run.fio_buffers()
+    return {"write": run.fio(path, "write", size, mem), "read": run.fio(path, "read", size, mem),
+            "buffers": mem.split(":")[0]}
 
 
 def drop_cache(directory: str) -> None:
@@ -241,8 +248,7 @@ def main() -> int:
     runs = []
     for repeat in range(args.repeat):
         fio_file = os.path.join(args.dir, "fio.bin")
-        rates = {"write": fio(fio_file, "write", args.bytes),
-                 "read": fio(fio_file, "read", args.bytes)}
+        rates = fio_rates(fio_file, args.bytes)
         os.unlink(fio_file)
         results = {1: run_world(1, args), 4: run_world(4, args)}
         elastic = run_world(3, args, only_load="4")
@@ -266,8 +272,8 @@ def main() -> int:
         return median([fn(*run) for run in runs])
 
     fio_w, fio_r = med(lambda r, *_: r["write"]), med(lambda r, *_: r["read"])
-    fio_buffers = _run_module().fio_buffers().split(":")[0]
-    if fio_buffers == "malloc":
+    fio_buffers = ",".join(sorted({rates["buffers"] for rates, *_ in runs}))
+    if "malloc" in fio_buffers:
         print("# fio's buffers are small pages (no hugetlbfs mount with free 2 MiB pages): "
               "on a virtio disk its rate, the ratios' reference, may be understated "
               "(bench/checkpoint/run's fio_buffers)")
