@@ -94,6 +94,15 @@ assert ctypes.sizeof(_Request) == 48 and _Request.dtype.offset == 8 and \
     _Request.ndim.offset == 12 and sys.byteorder == "little"
 
 
+def _is_utf8(text: str) -> bool:
+    """Whether `text` has a UTF-8 form: a str may hold lone surrogates."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _request_array(boxes) -> tuple[ctypes.Array, int, tuple]:
     """The ssdckpt_request (or ssdckpt_chunk) array of (name, code, shape,
     offsets, sizes, address) boxes, filled a column at a time (a tensor of
@@ -447,6 +456,9 @@ def _flatten(state: dict) -> tuple[dict, list[_Leaf]]:
             return None
         if "\0" in name:  # the library's names are C strings
             problems.append(f"{_where(parent + [key])}: tensor name {name!r} holds a NUL")
+            return None
+        if not name.isascii() and not _is_utf8(name):
+            problems.append(f"{_where(parent + [key])}: tensor name {name!r} is not UTF-8")
             return None
         names[name] = (parent, key)
         try:

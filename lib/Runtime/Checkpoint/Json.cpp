@@ -248,16 +248,69 @@ void appendUtf8(std::string &out, unsigned cp) {
   }
 }
 
-/// The bytes a string holds as they are: all but controls, '"' and '\\'
-/// (one load a byte, not three comparisons).
+/// The bytes a string holds as they are: ASCII but controls, '"' and '\\'
+/// (one load a byte, not three comparisons). Bytes from 0x80 start a UTF-8
+/// sequence, which is checked.
 constexpr auto kPlain = [] {
   std::array<bool, 256> plain{};
-  for (unsigned c = 0x20; c < 256; ++c)
+  for (unsigned c = 0x20; c < 0x80; ++c)
     plain[c] = c != '"' && c != '\\';
   return plain;
 }();
 
 } // namespace
+
+size_t utf8SequenceLength(std::string_view s, size_t i) {
+  unsigned char lead = s[i];
+  size_t length;
+  unsigned char low = 0x80, high = 0xBF; // the second byte's range
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0)
+      low = 0xA0; // overlong
+    else if (lead == 0xED)
+      high = 0x9F; // a surrogate
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0)
+      low = 0x90; // overlong
+    else if (lead == 0xF4)
+      high = 0x8F; // past U+10FFFF
+  } else {
+    return 0;
+  }
+  if (s.size() - i < length)
+    return 0;
+  for (size_t k = 1; k < length; ++k) {
+    unsigned char c = s[i + k];
+    if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF))
+      return 0;
+  }
+  return length;
+}
+
+bool isUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length = utf8SequenceLength(s, i);
+    if (!length)
+      return false;
+    i += length;
+  }
+  return true;
+}
+
+size_t JsonReader::utf8Sequence() {
+  size_t length = utf8SequenceLength(text, pos);
+  if (!length)
+    error("invalid UTF-8 at " + byteValue(text[pos]));
+  return length;
+}
 
 std::string_view JsonReader::readString() {
   size_t start = ++pos; // past the opening quote
@@ -267,6 +320,10 @@ std::string_view JsonReader::readString() {
     unsigned char c = text[pos];
     if (kPlain[c]) {
       ++pos;
+      continue;
+    }
+    if (c >= 0x80) {
+      pos += utf8Sequence();
       continue;
     }
     if (c == '"')
@@ -284,6 +341,13 @@ std::string_view JsonReader::readString() {
     ++pos;
     if (c == '"')
       return decoded;
+    if (c >= 0x80) {
+      --pos;
+      size_t length = utf8Sequence();
+      decoded.append(text.substr(pos, length));
+      pos += length;
+      continue;
+    }
     if (c != '\\') {
       decoded += char(c);
       continue;

@@ -966,6 +966,8 @@ void validateManifest(const Manifest &m, const std::string &origin) {
     // The C API hands names out as C strings: "a\u0000x" would read as "a".
     if (t.name.find('\0') != std::string::npos)
       bad(where() + ".name", "a tensor name holds a NUL");
+    if (!isUtf8(t.name))
+      bad(where() + ".name", "a tensor name is not UTF-8");
     if (!names.insert(t.name).second)
       bad(where() + ".name", "duplicate tensor \"" + t.name + "\"");
     if (t.shape.size() > kMaxRank)

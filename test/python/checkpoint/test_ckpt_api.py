@@ -135,6 +135,7 @@ def test_ranks_that_differ_save_nothing(ranks, tmp_path):
     ({1.5: 2}, "x: key 1.5 (float) is neither str nor int"),
     (torch.zeros(2, dtype=torch.complex64), "x: dtype torch.complex64 is not supported"),
     ({"a\0b": torch.ones(1)}, "x/a\0b: tensor name 'x.a\\x00b' holds a NUL"),
+    ({"a\udc80": torch.ones(1)}, "tensor name 'x.a\\udc80' is not UTF-8"),
 ])
 def test_values_json_cannot_hold_are_refused_before_writing(tmp_path, value, message):
     root = tmp_path / "root"

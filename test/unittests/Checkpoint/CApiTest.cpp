@@ -556,6 +556,17 @@ TEST(CApi, SavesManyChunksInOneCall) {
                         "/step-000000000004/rank-00000.data: tensor "
                         "\"split\": box lies outside the shape"));
   ssdckpt_save_close(save);
+
+  // So does a name that is not UTF-8, which the rank's record could not hold.
+  ASSERT_EQ(ssdckpt_save_begin(tmp.path().c_str(), 5, 0, 1, 1000, 0, &save), 0);
+  bad = {chunks[0], chunks[1]};
+  bad[1].name = "w\xff";
+  EXPECT_EQ(ssdckpt_save_add_many(save, bad.data(), 2), -EINVAL);
+  EXPECT_THAT(ssdckpt_last_error(),
+              HasSubstr("chunk 1 of 2: " + tmp.path() +
+                        "/step-000000000005/rank-00000.data: a tensor name is "
+                        "not UTF-8"));
+  ssdckpt_save_close(save);
 }
 
 /// Copies `from` to `to` as a file of the same size that holds only the

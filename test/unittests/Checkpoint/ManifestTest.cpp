@@ -221,6 +221,29 @@ TEST(Json, AStringsErrorNamesTheOffendingByte) {
               HasSubstr("at byte 8: unpaired high surrogate"));
 }
 
+TEST(Json, StringsMustBeWellFormedUtf8) {
+  // Kept as they are, escaped or not: two, three and four bytes.
+  EXPECT_EQ(
+      parseJson("\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"", "j").asString(),
+      "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+  EXPECT_EQ(parseJson("\"\\n\xc3\xa9\"", "j").asString(), "\n\xc3\xa9");
+  // The error names the sequence's first byte, on both paths of the reader.
+  for (const char *bad : {"\xc0\xaf",         // overlong '/'
+                          "\xe0\x80\xaf",     // overlong, three bytes
+                          "\xed\xa0\x80",     // a surrogate
+                          "\xf4\x90\x80\x80", // past U+10FFFF
+                          "\xc3", "\x80", "\xff"}) {
+    EXPECT_THAT(jsonError("[\"a" + std::string(bad) + "\"]"),
+                HasSubstr("at byte 3: invalid UTF-8"))
+        << bad;
+    EXPECT_THAT(jsonError("[\"\\n" + std::string(bad) + "\"]"),
+                HasSubstr("at byte 4: invalid UTF-8"))
+        << bad;
+  }
+  EXPECT_TRUE(isUtf8("a\xc3\xa9"));
+  EXPECT_FALSE(isUtf8("a\xc3"));
+}
+
 TEST(Json, WriterWritesWhatTheValueWriterWrites) {
   std::string text = R"({"a": [1, -2, "q\"\\\u0001", true, null, []], "b": {},
       "c": [{"d": [[1], {"e": 0}]}, []], "f": [[], {}]})";
@@ -375,6 +398,9 @@ TEST(Manifest, RejectsInconsistentChunks) {
                 m.tensors[0].name = std::string("w\0x", 3);
               })),
               HasSubstr("tensors[0].name: a tensor name holds a NUL"));
+  EXPECT_THAT(manifestError(
+                  withChange([](Manifest &m) { m.tensors[0].name = "w\xff"; })),
+              HasSubstr("invalid UTF-8"));
   EXPECT_THAT(manifestError(
                   withChange([](Manifest &m) { m.checksumBlockBytes = 5000; })),
               HasSubstr("checksum_block_bytes: must be a power of two"));

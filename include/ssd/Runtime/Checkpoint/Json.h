@@ -157,7 +157,17 @@ private:
   std::deque<Level> levels;
   size_t depth = 0;
   std::string decoded;
+  /// The length of the well-formed UTF-8 sequence at `pos`; an error if none.
+  size_t utf8Sequence();
 };
+
+/// The length of the well-formed UTF-8 sequence that starts with the byte
+/// `s[i]` (0x80 or more), or 0 where it is not one: overlong, a surrogate,
+/// past U+10FFFF or cut short.
+size_t utf8SequenceLength(std::string_view s, size_t i);
+
+/// Whether `s` is well-formed UTF-8, as the format's JSON must be.
+bool isUtf8(std::string_view s);
 
 /// Reads an item of a streamed array: exactly one value from `reader`.
 using JsonItemSink = std::function<void(JsonReader &reader, size_t index)>;
