@@ -916,6 +916,17 @@ bool coversWhole(const TensorEntry &t) {
 
 } // namespace
 
+const char *tensorNameFault(std::string_view name) {
+  if (name.empty())
+    return "empty tensor name";
+  // The C API hands names out as C strings: "a\u0000x" would read as "a".
+  if (name.find('\0') != std::string_view::npos)
+    return "a tensor name holds a NUL";
+  if (!isUtf8(name))
+    return "a tensor name is not UTF-8";
+  return nullptr;
+}
+
 void validateManifest(const Manifest &m, const std::string &origin) {
   auto bad = [&](const std::string &where, const std::string &cause) {
     fail(EINVAL, origin + ": " + where + ": " + cause);
@@ -961,13 +972,8 @@ void validateManifest(const Manifest &m, const std::string &origin) {
     const TensorEntry &t = m.tensors[i];
     // Built only for a message: a manifest may hold thousands of tensors.
     auto where = [&] { return "tensors[" + std::to_string(i) + "]"; };
-    if (t.name.empty())
-      bad(where() + ".name", "empty tensor name");
-    // The C API hands names out as C strings: "a\u0000x" would read as "a".
-    if (t.name.find('\0') != std::string::npos)
-      bad(where() + ".name", "a tensor name holds a NUL");
-    if (!isUtf8(t.name))
-      bad(where() + ".name", "a tensor name is not UTF-8");
+    if (const char *fault = tensorNameFault(t.name))
+      bad(where() + ".name", fault);
     if (!names.insert(t.name).second)
       bad(where() + ".name", "duplicate tensor \"" + t.name + "\"");
     if (t.shape.size() > kMaxRank)

@@ -13,7 +13,6 @@
 #include "FileUtil.h"
 #include "Hash.h"
 #include "ssd/Runtime/Checkpoint/Checkpoint.h"
-#include "ssd/Runtime/Checkpoint/Json.h"
 #include "ssd/Runtime/IoEngine.h"
 #include "ssd/Runtime/Status.h"
 
@@ -205,10 +204,9 @@ void RankWriter::addChunk(const std::string &name, DType dtype,
   Impl &w = *impl;
   if (w.finished)
     fail(EINVAL, "addChunk after finish on " + w.path);
-  // The rank's record is UTF-8 JSON: refused here, before its bytes are
-  // written, rather than by the commit's parse.
-  if (!isUtf8(name))
-    fail(EINVAL, w.path + ": a tensor name is not UTF-8");
+  // Refused before the tensor's bytes are written, not by the commit.
+  if (const char *fault = tensorNameFault(name))
+    fail(EINVAL, w.path + ": " + fault);
   std::string what = w.path + ": tensor \"" + name + "\"";
   if (offsets.size() != shape.size() || sizes.size() != shape.size())
     fail(EINVAL, what + ": offsets and sizes need " +

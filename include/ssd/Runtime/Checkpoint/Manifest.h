@@ -148,6 +148,10 @@ Manifest assembleManifest(std::vector<RankRecord> records,
                           uint64_t checksumBlockBytes,
                           const std::string &origin);
 
+/// Why `name` cannot name a tensor (empty, holding a NUL, not UTF-8), or
+/// null if it can: the one rule for validateManifest and the writers.
+const char *tensorNameFault(std::string_view name);
+
 /// Checks everything `parseManifest` checks beyond syntax; the writer calls
 /// it before committing.
 void validateManifest(const Manifest &manifest, const std::string &origin);
