@@ -19,6 +19,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 _WORKERS = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
 if _WORKERS > 1:
     os.environ.setdefault("OMP_NUM_THREADS", str(max(1, len(os.sched_getaffinity(0)) // _WORKERS)))
+    # Inductor's default is a pool of one compile process per core in every
+    # worker (each imports torch); the workers already keep the cores busy,
+    # so each compiles its own kernels in place (10 CPU-s less per worker
+    # measured on GPT-2's zoo case, docs/development.md).
+    os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
 
 
 # Files whose tests share files of the checkout, so one worker runs them all:
@@ -29,6 +34,10 @@ _SHARED_GROUPS = {"test/python/test_wheel.py": "wheel-kit", "test/python/test_gp
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "long: among the longest tests; scheduled first")
+    # xdist's loadgroup would otherwise hand out the groups with the most
+    # tests first, which put every long test (a group of one) at the end.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 @pytest.hookimpl(tryfirst=True)
