@@ -432,6 +432,11 @@ bool JsonReader::next(bool object) {
   if (depth == 0)
     error(object ? "not inside an object" : "not inside an array");
   Level &level = levels[depth - 1];
+  // Without this, a member asked for inside an array (or an item inside an
+  // object) would read on with the other container's separators.
+  if (level.object != object)
+    error(object ? "a key asked for inside an array"
+                 : "an item asked for inside an object");
   char close = object ? '}' : ']';
   skipSpace();
   if (level.first) {

@@ -188,6 +188,20 @@ TEST(Json, ReaderEndsOnlyAfterTheDocumentsLastContainer) {
   JsonReader outside("1", "o");
   EXPECT_THAT(thrownMessage([&] { outside.nextItem(); }),
               HasSubstr("o: invalid JSON at byte 0: not inside an array"));
+  // Nor one that asks for a member inside an array, or an item inside an
+  // object: before, the reader went on with the other container's
+  // separators and failed later, at another byte, naming them.
+  JsonReader object("{\"a\": 1}", "k");
+  object.beginObject();
+  EXPECT_THAT(thrownMessage([&] { object.nextItem(); }),
+              HasSubstr("k: invalid JSON at byte 1: an item asked for inside "
+                        "an object"));
+  JsonReader array("[\"a\"]", "a");
+  array.beginArray();
+  std::string_view key;
+  EXPECT_THAT(thrownMessage([&] { array.nextKey(key); }),
+              HasSubstr("a: invalid JSON at byte 1: a key asked for inside "
+                        "an array"));
   // Its key views may be of its own storage: a copy would view the
   // original's.
   static_assert(!std::is_copy_constructible_v<JsonReader>);
