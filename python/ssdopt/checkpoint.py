@@ -1179,13 +1179,21 @@ class SaveFuture(concurrent.futures.Future):
         return self._staged
 
 
-def _version(tensor: torch.Tensor) -> int | None:
-    """The tensor's version counter (every in-place change adds one), or
-    None for an inference tensor, which keeps none."""
+def _versions(tensors: list) -> list[int | None]:
+    """Each tensor's version counter (every in-place change adds one), or
+    None for an inference tensor, which keeps none. One comprehension for
+    the usual case: a try per tensor costs a millisecond in 16,384."""
     try:
-        return tensor._version
-    except RuntimeError:
-        return None
+        return [t._version for t in tensors]
+    except RuntimeError:  # an inference tensor among them
+        pass
+    versions = []
+    for t in tensors:
+        try:
+            versions.append(t._version)
+        except RuntimeError:
+            versions.append(None)
+    return versions
 
 
 def _changed(pieces: list, sources: list, versions: list) -> list[str]:
@@ -1217,10 +1225,7 @@ def _save_async(root: str, step: int, rank: int, world: int, timeout_s: float, k
     tensor) cannot be checked: then this call waits for the staging."""
     global _pending
     sources = [leaf.local for leaf in leaves]
-    try:
-        versions = [t._version for t in sources]
-    except RuntimeError:  # an inference tensor among them
-        versions = [_version(t) for t in sources]
+    versions = _versions(sources)
     pieces: list[_Piece] = []
     staged: concurrent.futures.Future = concurrent.futures.Future()
     future = SaveFuture(staged, step, timeout_s)
